@@ -1,0 +1,105 @@
+//! Solver benchmark: solves deals one at a time on one thread and prints, per
+//! preset, the win rate, unknowns, time per deal (median, p99, max), nodes and
+//! peak memory. It prints figures; it asserts nothing.
+//!
+//! ```text
+//! cargo run --release -p pyramid-engine --bin solver-bench -- [--deals N] [--rules ID,ID,…]
+//! ```
+
+use std::time::Instant;
+
+use pyramid_engine::{solve, Board, Deal, Limits, Outcome, Preset};
+
+fn main() {
+    let mut deals = 10_000u32;
+    let mut presets = vec![
+        Preset::Classic,
+        Preset::Hard,
+        Preset::Relaxed,
+        Preset::Traditional,
+    ];
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--deals" => match it.next().and_then(|v| v.parse().ok()) {
+                Some(n) if n >= 1 => deals = n,
+                _ => fail("--deals takes a whole number of at least 1"),
+            },
+            "--rules" => {
+                let list = it.next().map(String::as_str).unwrap_or("");
+                presets = if list == "all" {
+                    Preset::ALL.to_vec()
+                } else {
+                    list.split(',')
+                        .map(|id| id.parse().unwrap_or_else(|e| fail(&format!("{e}"))))
+                        .collect()
+                };
+            }
+            _ => fail(&format!("unknown argument {arg:?}")),
+        }
+    }
+
+    println!(
+        "{:<12} {:>6} {:>8} {:>7} {:>10} {:>10} {:>10} {:>11} {:>9}",
+        "rules",
+        "deals",
+        "won %",
+        "unknown",
+        "median ms",
+        "p99 ms",
+        "max ms",
+        "max nodes",
+        "peak MiB"
+    );
+    for preset in presets {
+        let mut micros = Vec::with_capacity(deals as usize);
+        let mut max_nodes = 0;
+        let (mut wins, mut unknown) = (0u32, 0u32);
+        for number in 1..=deals {
+            let board = Board::new(Deal::from_number(number), preset);
+            let started = Instant::now();
+            let s = solve(&board, &board.start(), Limits::default());
+            micros.push(started.elapsed().as_micros() as u64);
+            max_nodes = max_nodes.max(s.nodes);
+            match s.outcome {
+                Outcome::Win => wins += 1,
+                Outcome::Unknown => unknown += 1,
+                Outcome::Loss => {}
+            }
+        }
+        micros.sort_unstable();
+        let at = |q: f64| micros[((micros.len() - 1) as f64 * q).round() as usize] as f64 / 1000.0;
+        println!(
+            "{:<12} {:>6} {:>8.2} {:>7} {:>10.3} {:>10.3} {:>10.3} {:>11} {:>9.1}",
+            preset.id(),
+            deals,
+            100.0 * f64::from(wins) / f64::from(deals),
+            unknown,
+            at(0.5),
+            at(0.99),
+            at(1.0),
+            max_nodes,
+            peak_mib()
+        );
+    }
+    println!("(peak MiB is the process's high-water mark so far, from /proc/self/status VmHWM)");
+}
+
+/// The process's peak resident memory in MiB (Linux), or NaN elsewhere.
+fn peak_mib() -> f64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|kb| kb.parse::<f64>().ok())
+        })
+        .map_or(f64::NAN, |kb| kb / 1024.0)
+}
+
+fn fail(message: &str) -> ! {
+    eprintln!("solver-bench: {message}");
+    std::process::exit(2);
+}

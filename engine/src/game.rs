@@ -1,0 +1,324 @@
+//! A round: a deal, its rules and the line of moves played, with undo and redo.
+
+use std::fmt;
+
+use crate::deal::Deal;
+use crate::position::{Board, LossReason, Move, MoveError, Position, Status};
+use crate::rules::{Preset, WinCondition};
+
+/// A round in progress. It is its deal plus the list of moves; undo and redo
+/// move a cursor in that list, and a save file is the same list, re-validated
+/// by [`Game::replay`] on load.
+#[derive(Clone, Debug)]
+pub struct Game {
+    board: Board,
+    /// Every move ever played on the current line, including undone ones
+    /// that can still be redone (those after `cursor`).
+    moves: Vec<Move>,
+    /// `positions[i]` is the position after the first `i` moves; it always
+    /// has `cursor + 1` entries.
+    positions: Vec<Position>,
+    cursor: usize,
+    /// Par Pyramid: the player ended the round.
+    ended: bool,
+}
+
+/// Why a saved line of moves could not be replayed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReplayError {
+    /// The index of the refused move in the line.
+    pub index: usize,
+    pub error: MoveError,
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "move {} cannot be played: {}",
+            self.index + 1,
+            self.error
+        )
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+impl Game {
+    pub fn new(deal: Deal, preset: Preset) -> Game {
+        let board = Board::new(deal, preset);
+        let start = board.start();
+        Game {
+            board,
+            moves: Vec::new(),
+            positions: vec![start],
+            cursor: 0,
+            ended: false,
+        }
+    }
+
+    /// Rebuilds a round from its deal and a line of moves, of which the first
+    /// `played` are on the board and the rest can be redone. Every move is
+    /// checked against the rules, including the redoable ones.
+    pub fn replay(
+        deal: Deal,
+        preset: Preset,
+        line: &[Move],
+        played: usize,
+    ) -> Result<Game, ReplayError> {
+        let mut game = Game::new(deal, preset);
+        for (index, &m) in line.iter().enumerate() {
+            game.play(m).map_err(|error| ReplayError { index, error })?;
+        }
+        let played = played.min(line.len());
+        while game.cursor > played {
+            game.undo();
+        }
+        Ok(game)
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn deal(&self) -> &Deal {
+        self.board.deal()
+    }
+
+    pub fn preset(&self) -> Preset {
+        self.board.preset()
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.positions[self.cursor]
+    }
+
+    /// The moves on the board, in order; its length is the move counter.
+    pub fn played(&self) -> &[Move] {
+        &self.moves[..self.cursor]
+    }
+
+    /// The moves that redo would play again, next first.
+    pub fn redoable(&self) -> &[Move] {
+        &self.moves[self.cursor..]
+    }
+
+    /// The whole line: played moves then redoable ones.
+    pub fn line(&self) -> &[Move] {
+        &self.moves
+    }
+
+    pub fn move_count(&self) -> usize {
+        self.cursor
+    }
+
+    pub fn is_ended_by_player(&self) -> bool {
+        self.ended
+    }
+
+    pub fn status(&self) -> Status {
+        if self.ended {
+            return if self.position().pyramid_left() == 0 {
+                Status::Won
+            } else {
+                Status::Lost(LossReason::Ended)
+            };
+        }
+        self.board.status(self.position())
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.status() != Status::InProgress
+    }
+
+    /// Plays `m`. Playing a move drops whatever could have been redone,
+    /// unless `m` is exactly the next redoable move.
+    pub fn play(&mut self, m: Move) -> Result<(), MoveError> {
+        if self.is_over() {
+            return Err(MoveError::RoundOver);
+        }
+        let next = self.board.play(self.position(), m)?;
+        if self.moves.get(self.cursor) != Some(&m) {
+            self.moves.truncate(self.cursor);
+            self.moves.push(m);
+        }
+        self.cursor += 1;
+        self.positions.push(next);
+        Ok(())
+    }
+
+    /// Takes back the last move (or the player's ending of the round).
+    /// Returns false at the deal.
+    pub fn undo(&mut self) -> bool {
+        if self.ended {
+            self.ended = false;
+            return true;
+        }
+        if self.cursor == 0 {
+            return false;
+        }
+        self.cursor -= 1;
+        self.positions.pop();
+        true
+    }
+
+    /// Plays the next undone move again. Returns false when there is none.
+    pub fn redo(&mut self) -> bool {
+        match self.moves.get(self.cursor) {
+            Some(&m) => self.play(m).is_ok(),
+            None => false,
+        }
+    }
+
+    pub fn can_undo(&self) -> bool {
+        self.ended || self.cursor > 0
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.is_over() && self.cursor < self.moves.len()
+    }
+
+    /// Par Pyramid: stop playing and take the score as it stands. Only
+    /// offered where play may go on after the pyramid is cleared.
+    pub fn end_round(&mut self) -> bool {
+        if self.board.rules().win != WinCondition::Scored || self.is_over() {
+            return false;
+        }
+        self.ended = true;
+        true
+    }
+
+    /// The pass during which the pyramid was cleared, if it has been.
+    pub fn cleared_on_pass(&self) -> Option<u16> {
+        self.positions
+            .iter()
+            .find(|p| p.pyramid_left() == 0)
+            .map(Position::pass)
+    }
+
+    /// The Par score (Morehead & Mott-Smith): 50, 35 or 20 points for clearing
+    /// the pyramid in pass 1, 2 or 3, minus one per card still on the table.
+    pub fn score(&self) -> i32 {
+        let bonus = match self.cleared_on_pass() {
+            Some(1) => 50,
+            Some(2) => 35,
+            Some(3) => 20,
+            _ => 0,
+        };
+        bonus - self.position().cards_left() as i32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::{format_line, parse_line};
+
+    fn game(number: u32, preset: Preset) -> Game {
+        Game::new(Deal::from_number(number), preset)
+    }
+
+    #[test]
+    fn new_game_counts() {
+        let g = game(1, Preset::Classic);
+        assert_eq!(g.move_count(), 0);
+        assert_eq!(g.position().pass(), 1);
+        assert_eq!(g.board().stock_count(g.position()), 24);
+        assert_eq!(g.score(), -52);
+        assert_eq!(g.status(), Status::InProgress);
+        assert!(!g.can_undo());
+    }
+
+    #[test]
+    fn draw_undo_redo() {
+        let mut g = game(3, Preset::Classic);
+        g.play(Move::Draw).unwrap();
+        g.play(Move::Draw).unwrap();
+        let after = *g.position();
+        assert!(g.undo());
+        assert!(g.undo());
+        assert!(!g.undo());
+        assert!(g.redo());
+        assert!(g.redo());
+        assert!(!g.redo());
+        assert_eq!(*g.position(), after);
+    }
+
+    #[test]
+    fn illegal_moves_are_refused() {
+        let mut g = game(1, Preset::Classic);
+        let apex = g.deal().cards()[0];
+        let before = *g.position();
+        let refused = if apex.is_king() {
+            g.play(Move::King(apex))
+        } else {
+            g.play(Move::Pair(apex, apex))
+        };
+        assert!(refused.is_err());
+        assert_eq!(g.play(Move::Recycle), Err(MoveError::StockNotEmpty));
+        assert_eq!(*g.position(), before);
+        assert_eq!(g.move_count(), 0);
+    }
+
+    #[test]
+    fn hard_has_one_pass() {
+        let mut g = game(9, Preset::Hard);
+        while g.board().can_draw(g.position()) && !g.is_over() {
+            g.play(Move::Draw).unwrap();
+        }
+        if !g.is_over() {
+            assert_eq!(g.play(Move::Recycle), Err(MoveError::NoPassesLeft));
+        }
+    }
+
+    #[test]
+    fn recycle_keeps_order() {
+        let mut g = game(11, Preset::Relaxed);
+        let mut first_pass = Vec::new();
+        for _ in 0..24 {
+            g.play(Move::Draw).unwrap();
+            first_pass.push(g.board().waste_top(g.position()).unwrap());
+        }
+        assert_eq!(g.play(Move::Draw), Err(MoveError::StockEmpty));
+        g.play(Move::Recycle).unwrap();
+        assert_eq!(g.position().pass(), 2);
+        assert_eq!(g.board().stock(g.position()), first_pass);
+        g.play(Move::Draw).unwrap();
+        assert_eq!(g.board().waste_top(g.position()), Some(first_pass[0]));
+    }
+
+    #[test]
+    fn replay_checks_every_move() {
+        let mut g = game(5, Preset::Classic);
+        for _ in 0..3 {
+            g.play(Move::Draw).unwrap();
+        }
+        g.undo();
+        let loaded = Game::replay(*g.deal(), g.preset(), g.line(), g.move_count()).unwrap();
+        assert_eq!(loaded.position(), g.position());
+        assert_eq!(loaded.redoable(), g.redoable());
+        let bad = parse_line("D R").unwrap();
+        assert_eq!(
+            Game::replay(*g.deal(), g.preset(), &bad, 2).unwrap_err(),
+            ReplayError {
+                index: 1,
+                error: MoveError::StockNotEmpty
+            }
+        );
+        assert_eq!(format_line(&bad), "D R");
+    }
+
+    #[test]
+    fn draw_card_mode_slot_and_waste() {
+        let mut g = game(2, Preset::Traditional);
+        let stock = g.deal().stock().to_vec();
+        g.play(Move::Draw).unwrap();
+        let b = g.board();
+        assert_eq!(b.draw_slot(g.position()), Some(stock[0]));
+        assert_eq!(b.waste_top(g.position()), None);
+        g.play(Move::Draw).unwrap();
+        let b = g.board();
+        assert_eq!(b.draw_slot(g.position()), Some(stock[1]));
+        assert_eq!(b.waste_top(g.position()), Some(stock[0]));
+    }
+}

@@ -1,0 +1,24 @@
+//! Pyramid Solitaire: cards, deals, the rules of seven presets, rounds with
+//! undo and redo, and an exact solver.
+//!
+//! This crate is pure: no I/O, no clock, no randomness of its own, and no
+//! web dependency. It fails only on bad input, which it reports as typed
+//! errors. The browser game and the `pyramid-solver` command line are thin
+//! layers over it.
+
+pub mod card;
+pub mod deal;
+pub mod game;
+pub mod position;
+pub mod rules;
+pub mod solver;
+
+pub use card::{Card, ParseCardError, Suit};
+pub use deal::{Deal, ParseDealError};
+pub use game::{Game, ReplayError};
+pub use position::{
+    format_line, parse_line, pyramid_index, row_col, Board, Home, LossReason, Move, MoveError,
+    ParseMoveError, Position, Status, Zone,
+};
+pub use rules::{LossRule, Preset, Rules, StockMode, UnknownPreset, WinCondition};
+pub use solver::{solve, Limits, Outcome, Solution};

@@ -1,0 +1,684 @@
+//! Positions and moves: the rules of play, without history.
+//!
+//! A [`Board`] is a deal under a set of rules; a [`Position`] is a small `Copy`
+//! value saying which cards are left and where the stock stands. The stock side
+//! never changes order (a recycle turns the waste over "in the same order as
+//! before"), so it is stored as the set of stock cards still in play plus a
+//! pointer: the cards before the pointer have been drawn this pass (the waste,
+//! and the draw slot in draw-card mode), the cards from it on are the stock.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::{Card, ParseCardError};
+use crate::deal::{Deal, PYRAMID_CARDS, STOCK_CARDS};
+use crate::rules::{LossRule, Preset, Rules, StockMode, WinCondition};
+
+/// One completed action. Cards are unique in a deck, so a move names its cards
+/// rather than their places; the text forms are `KS`, `5C+8D`, `D` and `R`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
+pub enum Move {
+    /// Remove an available King on its own.
+    King(Card),
+    /// Remove two available cards whose values add up to 13.
+    Pair(Card, Card),
+    /// Turn the top stock card face up.
+    Draw,
+    /// Turn the waste over to form the stock again.
+    Recycle,
+}
+
+impl Move {
+    /// The cards this move removes (none for a draw or recycle).
+    pub fn removed_cards(self) -> impl Iterator<Item = Card> {
+        let (a, b) = match self {
+            Move::King(c) => (Some(c), None),
+            Move::Pair(a, b) => (Some(a), Some(b)),
+            Move::Draw | Move::Recycle => (None, None),
+        };
+        a.into_iter().chain(b)
+    }
+
+    pub fn is_removal(self) -> bool {
+        matches!(self, Move::King(_) | Move::Pair(..))
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::King(c) => write!(f, "{c}"),
+            Move::Pair(a, b) => write!(f, "{a}+{b}"),
+            Move::Draw => f.write_str("D"),
+            Move::Recycle => f.write_str("R"),
+        }
+    }
+}
+
+/// Why a move's text could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseMoveError {
+    Card(ParseCardError),
+    /// A single card that is not a King is not a move.
+    NotAKing(Card),
+}
+
+impl fmt::Display for ParseMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseMoveError::Card(e) => e.fmt(f),
+            ParseMoveError::NotAKing(c) => write!(f, "{c} alone is not a move (only a king is)"),
+        }
+    }
+}
+
+impl std::error::Error for ParseMoveError {}
+
+impl FromStr for Move {
+    type Err = ParseMoveError;
+
+    fn from_str(s: &str) -> Result<Move, ParseMoveError> {
+        match s {
+            "D" => return Ok(Move::Draw),
+            "R" => return Ok(Move::Recycle),
+            _ => {}
+        }
+        if let Some((a, b)) = s.split_once('+') {
+            let a = a.parse().map_err(ParseMoveError::Card)?;
+            let b = b.parse().map_err(ParseMoveError::Card)?;
+            return Ok(Move::Pair(a, b));
+        }
+        let card: Card = s.parse().map_err(ParseMoveError::Card)?;
+        if card.is_king() {
+            Ok(Move::King(card))
+        } else {
+            Err(ParseMoveError::NotAKing(card))
+        }
+    }
+}
+
+impl From<Move> for String {
+    fn from(m: Move) -> String {
+        m.to_string()
+    }
+}
+
+impl TryFrom<String> for Move {
+    type Error = ParseMoveError;
+    fn try_from(s: String) -> Result<Move, ParseMoveError> {
+        s.parse()
+    }
+}
+
+/// Writes a line of moves as space-separated move codes.
+pub fn format_line(moves: &[Move]) -> String {
+    moves
+        .iter()
+        .map(Move::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Reads a line of space-separated move codes.
+pub fn parse_line(s: &str) -> Result<Vec<Move>, ParseMoveError> {
+    s.split_whitespace().map(str::parse).collect()
+}
+
+/// Why a move was refused. The position is left unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The card is covered, already removed, or buried in the stock or waste.
+    NotAvailable(Card),
+    /// A single card that is not a King cannot be removed alone.
+    NotAKing(Card),
+    /// The two cards' values do not add up to 13.
+    NotThirteen(Card, Card),
+    /// A card cannot pair with itself.
+    SameCard(Card),
+    /// Draw with an empty stock.
+    StockEmpty,
+    /// Recycle while the stock still has cards.
+    StockNotEmpty,
+    /// Recycle with nothing drawn to turn over.
+    NothingToRecycle,
+    /// Recycle after the last pass.
+    NoPassesLeft,
+    /// Any move after the round has ended.
+    RoundOver,
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::NotAvailable(c) => write!(f, "{c} is not available"),
+            MoveError::NotAKing(c) => write!(f, "{c} is not a king and cannot go alone"),
+            MoveError::NotThirteen(a, b) => write!(f, "{a} and {b} do not add up to 13"),
+            MoveError::SameCard(c) => write!(f, "{c} cannot pair with itself"),
+            MoveError::StockEmpty => f.write_str("the stock is empty"),
+            MoveError::StockNotEmpty => f.write_str("the stock is not empty yet"),
+            MoveError::NothingToRecycle => f.write_str("there is no waste to turn over"),
+            MoveError::NoPassesLeft => f.write_str("no passes through the stock are left"),
+            MoveError::RoundOver => f.write_str("the round is over"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// Where a card lies in the deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Home {
+    /// Pyramid index 0..28: row `r`, column `c` is `r * (r + 1) / 2 + c`.
+    Pyramid(u8),
+    /// Stock index 0..24: `deal.stock()[i]`.
+    Stock(u8),
+}
+
+/// Where an available or visible card is now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Zone {
+    Pyramid,
+    /// The card just turned, in draw-card mode.
+    Draw,
+    Waste,
+    Stock,
+}
+
+/// How a round has ended, or that it has not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    InProgress,
+    Won,
+    Lost(LossReason),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LossReason {
+    /// No removal can ever happen again, whatever is drawn or recycled.
+    Dead,
+    /// Easy: a whole pass went by without a removal and nothing can be removed now.
+    IdlePass,
+    /// Par Pyramid: the player ended the round before clearing the pyramid.
+    Ended,
+}
+
+/// The row and column of pyramid index `k`.
+pub fn row_col(k: u8) -> (u8, u8) {
+    let mut row = 0;
+    while (row + 1) * (row + 2) / 2 <= k {
+        row += 1;
+    }
+    (row, k - row * (row + 1) / 2)
+}
+
+/// The pyramid index of row `row`, column `col` (`col <= row < 7`).
+pub fn pyramid_index(row: u8, col: u8) -> u8 {
+    row * (row + 1) / 2 + col
+}
+
+/// A deal under a set of rules, with lookup tables for fast play.
+#[derive(Clone, Debug)]
+pub struct Board {
+    deal: Deal,
+    preset: Preset,
+    rules: Rules,
+    home: [Home; 52],
+    /// For each pyramid card, the bits of the (up to two) cards covering it.
+    covers: [u32; PYRAMID_CARDS],
+    /// For each pyramid card, the bits of every card below it that must go
+    /// before it is exposed (its whole cover cone). Such a card can never
+    /// pair with it.
+    cone: [u32; PYRAMID_CARDS],
+}
+
+/// The state of play between moves. Small and `Copy`; [`Position::key`] packs
+/// it into a `u64` for the solver's tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// Bit k set: pyramid card k is still there.
+    pub(crate) pyramid: u32,
+    /// Bit i set: stock card i is still in play (in the stock, waste or slot).
+    pub(crate) stock: u32,
+    /// Stock cards below this index have been drawn this pass.
+    pub(crate) next: u8,
+    /// Draw-card mode: the last drawn card still in play sits in the draw slot.
+    pub(crate) slot: bool,
+    /// The current pass through the stock, from 1.
+    pub(crate) pass: u16,
+    /// Whether any card was removed since the current pass began.
+    pub(crate) removed_this_pass: bool,
+}
+
+pub(crate) const ALL_PYRAMID: u32 = (1 << PYRAMID_CARDS) - 1;
+pub(crate) const ALL_STOCK: u32 = (1 << STOCK_CARDS) - 1;
+
+impl Board {
+    pub fn new(deal: Deal, preset: Preset) -> Board {
+        let mut home = [Home::Pyramid(0); 52];
+        for (k, card) in deal.pyramid().iter().enumerate() {
+            home[usize::from(card.index())] = Home::Pyramid(k as u8);
+        }
+        for (i, card) in deal.stock().iter().enumerate() {
+            home[usize::from(card.index())] = Home::Stock(i as u8);
+        }
+        let mut covers = [0u32; PYRAMID_CARDS];
+        let mut cone = [0u32; PYRAMID_CARDS];
+        for k in (0..PYRAMID_CARDS as u8).rev() {
+            let (row, col) = row_col(k);
+            if row < 6 {
+                let left = pyramid_index(row + 1, col);
+                let right = left + 1;
+                covers[usize::from(k)] = (1 << left) | (1 << right);
+                cone[usize::from(k)] =
+                    covers[usize::from(k)] | cone[usize::from(left)] | cone[usize::from(right)];
+            }
+        }
+        Board {
+            deal,
+            preset,
+            rules: preset.rules(),
+            home,
+            covers,
+            cone,
+        }
+    }
+
+    pub fn deal(&self) -> &Deal {
+        &self.deal
+    }
+
+    pub fn preset(&self) -> Preset {
+        self.preset
+    }
+
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// Where `card` was dealt.
+    pub fn home(&self, card: Card) -> Home {
+        self.home[usize::from(card.index())]
+    }
+
+    /// The position right after the deal.
+    pub fn start(&self) -> Position {
+        Position {
+            pyramid: ALL_PYRAMID,
+            stock: ALL_STOCK,
+            next: 0,
+            slot: false,
+            pass: 1,
+            removed_this_pass: false,
+        }
+    }
+
+    pub(crate) fn pyramid_card(&self, k: u32) -> Card {
+        self.deal.cards()[k as usize]
+    }
+
+    pub(crate) fn stock_card(&self, i: u32) -> Card {
+        self.deal.cards()[PYRAMID_CARDS + i as usize]
+    }
+
+    pub(crate) fn cone(&self, k: u32) -> u32 {
+        self.cone[k as usize]
+    }
+
+    /// Bits of the pyramid cards that are still there and uncovered.
+    pub fn exposed_mask(&self, pos: &Position) -> u32 {
+        let mut exposed = 0;
+        let mut left = pos.pyramid;
+        while left != 0 {
+            let k = left.trailing_zeros();
+            left &= left - 1;
+            if pos.pyramid & self.covers[k as usize] == 0 {
+                exposed |= 1 << k;
+            }
+        }
+        exposed
+    }
+
+    /// Whether pyramid card `k` is still there and uncovered.
+    pub fn is_exposed(&self, pos: &Position, k: u8) -> bool {
+        pos.pyramid & (1 << k) != 0 && pos.pyramid & self.covers[usize::from(k)] == 0
+    }
+
+    /// The stock index of the card in the draw slot, if any.
+    pub fn draw_slot_index(&self, pos: &Position) -> Option<u32> {
+        if !pos.slot {
+            return None;
+        }
+        highest(pos.stock & below(pos.next))
+    }
+
+    /// The stock index of the waste's top card, if any.
+    pub fn waste_top_index(&self, pos: &Position) -> Option<u32> {
+        let mut drawn = pos.stock & below(pos.next);
+        if pos.slot {
+            if let Some(top) = highest(drawn) {
+                drawn &= !(1 << top);
+            }
+        }
+        highest(drawn)
+    }
+
+    pub fn draw_slot(&self, pos: &Position) -> Option<Card> {
+        self.draw_slot_index(pos).map(|i| self.stock_card(i))
+    }
+
+    pub fn waste_top(&self, pos: &Position) -> Option<Card> {
+        self.waste_top_index(pos).map(|i| self.stock_card(i))
+    }
+
+    /// The waste, bottom card first (the draw slot not included).
+    pub fn waste(&self, pos: &Position) -> Vec<Card> {
+        let mut drawn = pos.stock & below(pos.next);
+        if let Some(i) = self.draw_slot_index(pos) {
+            drawn &= !(1 << i);
+        }
+        bits(drawn).map(|i| self.stock_card(i)).collect()
+    }
+
+    /// The stock, the next card to be drawn first.
+    pub fn stock(&self, pos: &Position) -> Vec<Card> {
+        bits(pos.stock & !below(pos.next))
+            .map(|i| self.stock_card(i))
+            .collect()
+    }
+
+    pub fn stock_count(&self, pos: &Position) -> u32 {
+        (pos.stock & !below(pos.next)).count_ones()
+    }
+
+    /// Where `card` is now, or `None` once it has been removed.
+    pub fn zone(&self, pos: &Position, card: Card) -> Option<Zone> {
+        match self.home(card) {
+            Home::Pyramid(k) => (pos.pyramid & (1 << k) != 0).then_some(Zone::Pyramid),
+            Home::Stock(i) => {
+                let i = u32::from(i);
+                if pos.stock & (1 << i) == 0 {
+                    None
+                } else if i >= u32::from(pos.next) {
+                    Some(Zone::Stock)
+                } else if self.draw_slot_index(pos) == Some(i) {
+                    Some(Zone::Draw)
+                } else {
+                    Some(Zone::Waste)
+                }
+            }
+        }
+    }
+
+    /// Whether `card` may be used in a removal now.
+    pub fn is_available(&self, pos: &Position, card: Card) -> bool {
+        match self.home(card) {
+            Home::Pyramid(k) => self.is_exposed(pos, k),
+            Home::Stock(i) => {
+                let i = Some(u32::from(i));
+                i == self.waste_top_index(pos) || i == self.draw_slot_index(pos)
+            }
+        }
+    }
+
+    /// Every available card: exposed pyramid cards by index, then the draw
+    /// slot, then the waste top.
+    pub fn available_cards(&self, pos: &Position) -> Vec<Card> {
+        let mut cards: Vec<Card> = bits(self.exposed_mask(pos))
+            .map(|k| self.pyramid_card(k))
+            .collect();
+        cards.extend(self.draw_slot(pos));
+        cards.extend(self.waste_top(pos));
+        cards
+    }
+
+    pub fn can_draw(&self, pos: &Position) -> bool {
+        pos.stock & !below(pos.next) != 0
+    }
+
+    pub fn passes_left(&self, pos: &Position) -> Option<u16> {
+        self.rules
+            .passes
+            .map(|p| u16::from(p).saturating_sub(pos.pass))
+    }
+
+    pub fn can_recycle(&self, pos: &Position) -> bool {
+        self.check_recycle(pos).is_ok()
+    }
+
+    fn check_recycle(&self, pos: &Position) -> Result<(), MoveError> {
+        if self.can_draw(pos) {
+            Err(MoveError::StockNotEmpty)
+        } else if pos.stock == 0 {
+            Err(MoveError::NothingToRecycle)
+        } else if self.passes_left(pos) == Some(0) {
+            Err(MoveError::NoPassesLeft)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Every legal removal: Kings first, then pairs.
+    pub fn removals(&self, pos: &Position) -> Vec<Move> {
+        let available = self.available_cards(pos);
+        let mut moves: Vec<Move> = available
+            .iter()
+            .filter(|c| c.is_king())
+            .map(|&c| Move::King(c))
+            .collect();
+        for (i, &a) in available.iter().enumerate() {
+            for &b in &available[i + 1..] {
+                if a.pairs_with(b) {
+                    moves.push(Move::Pair(a, b));
+                }
+            }
+        }
+        moves
+    }
+
+    /// Whether any removal is possible right now (cheaper than `removals`).
+    pub fn has_removal(&self, pos: &Position) -> bool {
+        let mut ranks = 0u16;
+        let mut note = |card: Card| -> bool {
+            let r = card.rank();
+            if r == 13 || ranks & (1 << (13 - r)) != 0 {
+                return true;
+            }
+            ranks |= 1 << r;
+            false
+        };
+        let exposed = self.exposed_mask(pos);
+        for k in bits(exposed) {
+            if note(self.pyramid_card(k)) {
+                return true;
+            }
+        }
+        self.draw_slot(pos).is_some_and(&mut note) || self.waste_top(pos).is_some_and(&mut note)
+    }
+
+    /// Every legal move: removals, then draw, then recycle.
+    pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
+        let mut moves = self.removals(pos);
+        if self.can_draw(pos) {
+            moves.push(Move::Draw);
+        }
+        if self.can_recycle(pos) {
+            moves.push(Move::Recycle);
+        }
+        moves
+    }
+
+    /// The position after `m`, or why `m` is illegal. Does not look at whether
+    /// the round has already ended; [`crate::Game`] does.
+    pub fn play(&self, pos: &Position, m: Move) -> Result<Position, MoveError> {
+        let mut next = *pos;
+        match m {
+            Move::King(c) => {
+                if !c.is_king() {
+                    return Err(MoveError::NotAKing(c));
+                }
+                if !self.is_available(pos, c) {
+                    return Err(MoveError::NotAvailable(c));
+                }
+                self.remove(&mut next, c);
+            }
+            Move::Pair(a, b) => {
+                if a == b {
+                    return Err(MoveError::SameCard(a));
+                }
+                for c in [a, b] {
+                    if !self.is_available(pos, c) {
+                        return Err(MoveError::NotAvailable(c));
+                    }
+                }
+                if !a.pairs_with(b) {
+                    return Err(MoveError::NotThirteen(a, b));
+                }
+                self.remove(&mut next, a);
+                self.remove(&mut next, b);
+            }
+            Move::Draw => {
+                let stock = pos.stock & !below(pos.next);
+                if stock == 0 {
+                    return Err(MoveError::StockEmpty);
+                }
+                next.next = stock.trailing_zeros() as u8 + 1;
+                next.slot = self.rules.stock_mode == StockMode::DrawCard;
+            }
+            Move::Recycle => {
+                self.check_recycle(pos)?;
+                next.next = 0;
+                next.slot = false;
+                next.pass += 1;
+                next.removed_this_pass = false;
+            }
+        }
+        Ok(next)
+    }
+
+    fn remove(&self, pos: &mut Position, card: Card) {
+        match self.home(card) {
+            Home::Pyramid(k) => pos.pyramid &= !(1 << k),
+            Home::Stock(i) => {
+                if self.draw_slot_index(pos) == Some(u32::from(i)) {
+                    pos.slot = false;
+                }
+                pos.stock &= !(1 << i);
+            }
+        }
+        pos.removed_this_pass = true;
+    }
+
+    /// Whether no removal can ever happen again. Only draws and recycles can
+    /// come before the next removal, and from any position they follow one
+    /// fixed sequence, so this plays that sequence out and looks for a removal
+    /// at each step. With unlimited passes one full pass after a recycle has
+    /// shown every arrangement the stock can take.
+    pub fn is_dead(&self, pos: &Position) -> bool {
+        let mut p = *pos;
+        let mut recycles = 0;
+        loop {
+            if self.has_removal(&p) {
+                return false;
+            }
+            if self.can_draw(&p) {
+                p = self.play(&p, Move::Draw).expect("draw checked");
+            } else if self.can_recycle(&p) && recycles < 2 {
+                recycles += 1;
+                p = self.play(&p, Move::Recycle).expect("recycle checked");
+            } else {
+                return true;
+            }
+        }
+    }
+
+    /// Whether the win condition of the rules is met (for Par Pyramid: every
+    /// card is gone, the point where play cannot go on).
+    pub fn is_cleared(&self, pos: &Position) -> bool {
+        match self.rules.win {
+            WinCondition::Pyramid => pos.pyramid == 0,
+            WinCondition::AllCards | WinCondition::Scored => pos.pyramid == 0 && pos.stock == 0,
+        }
+    }
+
+    /// The outcome of the position under the rules.
+    pub fn status(&self, pos: &Position) -> Status {
+        if self.is_cleared(pos) {
+            return Status::Won;
+        }
+        if self.is_dead(pos) {
+            return if self.rules.win == WinCondition::Scored && pos.pyramid == 0 {
+                Status::Won
+            } else {
+                Status::Lost(LossReason::Dead)
+            };
+        }
+        if self.rules.loss == LossRule::IdlePass
+            && !pos.removed_this_pass
+            && !self.can_draw(pos)
+            && !self.has_removal(pos)
+        {
+            return Status::Lost(LossReason::IdlePass);
+        }
+        Status::InProgress
+    }
+}
+
+impl Position {
+    pub fn pass(&self) -> u16 {
+        self.pass
+    }
+
+    /// Pyramid cards still there.
+    pub fn pyramid_left(&self) -> u32 {
+        self.pyramid.count_ones()
+    }
+
+    /// Whether pyramid card `k` (0..28) is still there.
+    pub fn has_pyramid_card(&self, k: u8) -> bool {
+        self.pyramid & (1 << k) != 0
+    }
+
+    /// Cards still on the table: pyramid, stock, draw slot and waste.
+    pub fn cards_left(&self) -> u32 {
+        self.pyramid.count_ones() + self.stock.count_ones()
+    }
+
+    /// The whole position in 64 bits (pass clipped to 5 bits).
+    pub fn key(&self) -> u64 {
+        u64::from(self.pyramid)
+            | u64::from(self.stock) << 28
+            | u64::from(self.next) << 52
+            | u64::from(self.slot) << 57
+            | u64::from(self.removed_this_pass) << 58
+            | u64::from(self.pass.min(31)) << 59
+    }
+}
+
+/// Bits below index `n`.
+pub(crate) fn below(n: u8) -> u32 {
+    if n >= 32 {
+        u32::MAX
+    } else {
+        (1u32 << n) - 1
+    }
+}
+
+pub(crate) fn highest(mask: u32) -> Option<u32> {
+    (mask != 0).then(|| 31 - mask.leading_zeros())
+}
+
+/// The indices of the set bits, lowest first.
+pub(crate) fn bits(mut mask: u32) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let i = mask.trailing_zeros();
+            mask &= mask - 1;
+            i
+        })
+    })
+}

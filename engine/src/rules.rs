@@ -1,0 +1,210 @@
+//! The seven rule presets of SPEC §3 and the rule settings they stand for.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// A named set of rules a player can pick. Each keeps its own statistics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum Preset {
+    #[default]
+    Classic,
+    Easy,
+    Medium,
+    Hard,
+    Relaxed,
+    Traditional,
+    Par,
+}
+
+/// Which stock-side cards are live.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StockMode {
+    /// Modern: a draw turns the stock card onto the waste; only the waste top is live.
+    Waste,
+    /// Traditional: the card just turned stays in its own slot, live together
+    /// with the waste top (and the two may pair); the next draw moves it onto the waste.
+    DrawCard,
+}
+
+/// What must be removed to win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WinCondition {
+    /// The 28 pyramid cards.
+    Pyramid,
+    /// All 52 cards.
+    AllCards,
+    /// Par Pyramid: play runs on for points after the pyramid is cleared; the
+    /// round counts as won if the pyramid was cleared when it ends.
+    Scored,
+}
+
+/// When a round is lost (besides the universal dead-position rule).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LossRule {
+    /// No removal, draw or recycle is left.
+    NoMoves,
+    /// Easy: a whole pass without any removal ends with the stock empty and no
+    /// removal available.
+    IdlePass,
+    /// Relaxed: only when no removal can ever happen again.
+    DeadOnly,
+}
+
+/// The settings a preset stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// Passes through the stock; `None` is unlimited.
+    pub passes: Option<u8>,
+    pub win: WinCondition,
+    pub stock_mode: StockMode,
+    pub loss: LossRule,
+}
+
+impl Preset {
+    pub const ALL: [Preset; 7] = [
+        Preset::Classic,
+        Preset::Easy,
+        Preset::Medium,
+        Preset::Hard,
+        Preset::Relaxed,
+        Preset::Traditional,
+        Preset::Par,
+    ];
+
+    /// The id used in URLs, save files and the CLI: `classic`, `easy`, …
+    pub fn id(self) -> &'static str {
+        match self {
+            Preset::Classic => "classic",
+            Preset::Easy => "easy",
+            Preset::Medium => "medium",
+            Preset::Hard => "hard",
+            Preset::Relaxed => "relaxed",
+            Preset::Traditional => "traditional",
+            Preset::Par => "par",
+        }
+    }
+
+    /// The name shown to players.
+    pub fn name(self) -> &'static str {
+        match self {
+            Preset::Classic => "Classic",
+            Preset::Easy => "Easy",
+            Preset::Medium => "Medium",
+            Preset::Hard => "Hard",
+            Preset::Relaxed => "Relaxed",
+            Preset::Traditional => "Traditional",
+            Preset::Par => "Par Pyramid",
+        }
+    }
+
+    /// One line for the new-deal dialog.
+    pub fn summary(self) -> &'static str {
+        match self {
+            Preset::Classic => "3 passes, clear the pyramid, waste top live",
+            Preset::Easy => "unlimited passes, a pass with no removal ends the round",
+            Preset::Medium => "3 passes, clear the pyramid",
+            Preset::Hard => "1 pass, clear the pyramid",
+            Preset::Relaxed => "unlimited passes, lost only when stuck for good",
+            Preset::Traditional => "1 pass, remove all 52 cards, drawn card and waste top live",
+            Preset::Par => "3 passes for points, drawn card and waste top live",
+        }
+    }
+
+    pub fn rules(self) -> Rules {
+        use LossRule::*;
+        use StockMode::*;
+        let (passes, win, stock_mode, loss) = match self {
+            Preset::Classic | Preset::Medium => (Some(3), WinCondition::Pyramid, Waste, NoMoves),
+            Preset::Easy => (None, WinCondition::Pyramid, Waste, IdlePass),
+            Preset::Hard => (Some(1), WinCondition::Pyramid, Waste, NoMoves),
+            Preset::Relaxed => (None, WinCondition::Pyramid, Waste, DeadOnly),
+            Preset::Traditional => (Some(1), WinCondition::AllCards, DrawCard, NoMoves),
+            Preset::Par => (Some(3), WinCondition::Scored, DrawCard, NoMoves),
+        };
+        Rules {
+            passes,
+            win,
+            stock_mode,
+            loss,
+        }
+    }
+}
+
+impl fmt::Display for Preset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// A preset id that is not one of the seven.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownPreset(pub String);
+
+impl fmt::Display for UnknownPreset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ids: Vec<&str> = Preset::ALL.iter().map(|p| p.id()).collect();
+        write!(
+            f,
+            "unknown rules {:?} (expected one of: {})",
+            self.0,
+            ids.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownPreset {}
+
+impl FromStr for Preset {
+    type Err = UnknownPreset;
+
+    fn from_str(s: &str) -> Result<Preset, UnknownPreset> {
+        Preset::ALL
+            .into_iter()
+            .find(|p| p.id() == s)
+            .ok_or_else(|| UnknownPreset(s.to_string()))
+    }
+}
+
+impl Serialize for Preset {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.id())
+    }
+}
+
+impl<'de> Deserialize<'de> for Preset {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Preset, D::Error> {
+        let s = String::deserialize(deserializer)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip() {
+        for preset in Preset::ALL {
+            assert_eq!(preset.id().parse::<Preset>(), Ok(preset));
+        }
+        assert_eq!(
+            "klondike".parse::<Preset>(),
+            Err(UnknownPreset("klondike".into()))
+        );
+        assert_eq!(Preset::default(), Preset::Classic);
+    }
+
+    #[test]
+    fn table_of_spec_section_3() {
+        let r = Preset::Traditional.rules();
+        assert_eq!(r.passes, Some(1));
+        assert_eq!(r.win, WinCondition::AllCards);
+        assert_eq!(r.stock_mode, StockMode::DrawCard);
+        assert_eq!(Preset::Relaxed.rules().passes, None);
+        assert_eq!(Preset::Hard.rules().passes, Some(1));
+        assert_eq!(Preset::Par.rules().win, WinCondition::Scored);
+        assert_eq!(Preset::Classic.rules(), Preset::Medium.rules());
+    }
+}

@@ -1,0 +1,545 @@
+//! An exact solver: from any position, either a winning line of moves, a
+//! proof that none exists, or `Unknown` when the node budget runs out.
+//!
+//! The search is a depth-first search over positions with a table of every
+//! position already explored (a position reached again cannot win if it did
+//! not win the first time). Three things keep it small:
+//! - **Kings first.** Removing an available King never hurts (it takes nothing
+//!   another move could use and only uncovers or unburies cards), so when one
+//!   is available it is the only move tried.
+//! - **Partners.** A pyramid card can only go with a card of the complementary
+//!   rank that is still in play and is neither in its cover cone nor above it
+//!   (a card's cover cone must be gone before it is exposed). A position with a
+//!   pyramid card that has no such partner left cannot be won.
+//! - **Unlimited passes in waste mode** (Relaxed): any stock card can be brought
+//!   to the waste top by drawing and recycling, without changing anything
+//!   else, so the stock's order and pointer stop mattering. That search runs
+//!   over (pyramid, stock cards left) only, and its line is then turned back
+//!   into real draws and recycles.
+
+use rustc_hash::FxHashSet;
+use serde::Serialize;
+
+use crate::card::Card;
+use crate::deal::PYRAMID_CARDS;
+use crate::position::{below, bits, highest, Board, Home, Move, Position};
+use crate::rules::{LossRule, StockMode, WinCondition};
+
+/// How much work one solve may do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Positions expanded before giving up with [`Outcome::Unknown`].
+    pub max_nodes: u64,
+}
+
+impl Default for Limits {
+    /// Enough for every deal of the benchmark presets, within 64 MiB.
+    fn default() -> Limits {
+        Limits {
+            max_nodes: 4_000_000,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    /// A winning line exists; [`Solution::line`] is one.
+    Win,
+    /// No line of play wins from this position.
+    Loss,
+    /// The node budget ran out before the question was settled.
+    Unknown,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    pub outcome: Outcome,
+    /// A winning line from the given position (empty unless `Win`).
+    pub line: Vec<Move>,
+    /// Positions expanded.
+    pub nodes: u64,
+}
+
+/// Solves `pos` on `board`: for Par Pyramid the goal is clearing the pyramid
+/// (then, once it is cleared, removing every card); otherwise the rules' win.
+pub fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
+    let rules = board.rules();
+    let goal_all = match rules.win {
+        WinCondition::Pyramid => false,
+        WinCondition::AllCards => true,
+        WinCondition::Scored => pos.pyramid == 0,
+    };
+    let tables = Tables::new(board);
+    if rules.passes.is_none() && rules.loss == LossRule::DeadOnly && !goal_all {
+        debug_assert_eq!(rules.stock_mode, StockMode::Waste);
+        let mut search = RelaxedSearch {
+            tables: &tables,
+            seen: FxHashSet::default(),
+            nodes: 0,
+            max_nodes: limits.max_nodes,
+            aborted: false,
+            line: Vec::new(),
+        };
+        let won = search.dfs(pos.pyramid, pos.stock);
+        let outcome = verdict(won, search.aborted);
+        let line = if won {
+            realize(board, pos, &search.line)
+        } else {
+            Vec::new()
+        };
+        return Solution {
+            outcome,
+            line,
+            nodes: search.nodes,
+        };
+    }
+    let mut search = Search {
+        board,
+        tables: &tables,
+        seen: FxHashSet::default(),
+        nodes: 0,
+        max_nodes: limits.max_nodes,
+        aborted: false,
+        line: Vec::new(),
+        goal_all,
+        unlimited: rules.passes.is_none(),
+        idle_rule: rules.loss == LossRule::IdlePass,
+    };
+    let won = search.dfs(*pos);
+    Solution {
+        outcome: verdict(won, search.aborted),
+        line: if won { search.line } else { Vec::new() },
+        nodes: search.nodes,
+    }
+}
+
+fn verdict(won: bool, aborted: bool) -> Outcome {
+    match (won, aborted) {
+        (true, _) => Outcome::Win,
+        (false, true) => Outcome::Unknown,
+        (false, false) => Outcome::Loss,
+    }
+}
+
+/// Per-deal lookup tables.
+struct Tables {
+    pyramid: [Card; PYRAMID_CARDS],
+    stock: [Card; 24],
+    /// For each pyramid card, the pyramid cards it can never pair with: its
+    /// cover cone and every card whose cone holds it.
+    blocked: [u32; PYRAMID_CARDS],
+    /// For each rank 1..=13, the pyramid cards of that rank.
+    pyramid_of_rank: [u32; 14],
+    /// For each rank 1..=13, the stock cards of that rank.
+    stock_of_rank: [u32; 14],
+}
+
+impl Tables {
+    fn new(board: &Board) -> Tables {
+        let pyramid: [Card; PYRAMID_CARDS] = std::array::from_fn(|k| board.pyramid_card(k as u32));
+        let stock: [Card; 24] = std::array::from_fn(|i| board.stock_card(i as u32));
+        let mut blocked = [0u32; PYRAMID_CARDS];
+        for k in 0..PYRAMID_CARDS {
+            blocked[k] |= board.cone(k as u32) | (1 << k);
+            for below_card in bits(board.cone(k as u32)) {
+                blocked[below_card as usize] |= 1 << k;
+            }
+        }
+        let mut pyramid_of_rank = [0u32; 14];
+        for (k, c) in pyramid.iter().enumerate() {
+            pyramid_of_rank[usize::from(c.rank())] |= 1 << k;
+        }
+        let mut stock_of_rank = [0u32; 14];
+        for (i, c) in stock.iter().enumerate() {
+            stock_of_rank[usize::from(c.rank())] |= 1 << i;
+        }
+        Tables {
+            pyramid,
+            stock,
+            blocked,
+            pyramid_of_rank,
+            stock_of_rank,
+        }
+    }
+
+    /// Whether every pyramid card left still has a partner that could ever
+    /// be available at the same time.
+    fn partners_exist(&self, pyramid: u32, stock: u32) -> bool {
+        for k in bits(pyramid) {
+            let rank = self.pyramid[k as usize].rank();
+            if rank == 13 {
+                continue;
+            }
+            let want = usize::from(13 - rank);
+            if stock & self.stock_of_rank[want] == 0
+                && pyramid & self.pyramid_of_rank[want] & !self.blocked[k as usize] == 0
+            {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// The general search, exact for every preset.
+struct Search<'a> {
+    board: &'a Board,
+    tables: &'a Tables,
+    seen: FxHashSet<u64>,
+    nodes: u64,
+    max_nodes: u64,
+    aborted: bool,
+    line: Vec<Move>,
+    goal_all: bool,
+    unlimited: bool,
+    idle_rule: bool,
+}
+
+/// A live card: where it is, for removing it.
+#[derive(Clone, Copy)]
+enum Live {
+    Pyramid(u32),
+    Stock(u32),
+}
+
+impl Search<'_> {
+    fn is_goal(&self, pos: &Position) -> bool {
+        pos.pyramid == 0 && (!self.goal_all || pos.stock == 0)
+    }
+
+    fn key(&self, pos: &Position) -> u64 {
+        let mut key = pos.key();
+        if self.unlimited {
+            // The pass number never limits anything: leave it out so that
+            // positions that differ only by it are seen as one.
+            key &= !(0x1f << 59);
+        }
+        if !self.idle_rule {
+            key &= !(1 << 58);
+        }
+        key
+    }
+
+    fn dfs(&mut self, pos: Position) -> bool {
+        if self.is_goal(&pos) {
+            return true;
+        }
+        if self.nodes >= self.max_nodes {
+            self.aborted = true;
+            return false;
+        }
+        if !self.seen.insert(self.key(&pos)) {
+            return false;
+        }
+        self.nodes += 1;
+        if !self.tables.partners_exist(pos.pyramid, pos.stock) {
+            return false;
+        }
+        if self.goal_all && !self.stock_partners_exist(&pos) {
+            return false;
+        }
+
+        let exposed = self.board.exposed_mask(&pos);
+        let mut live: [(Card, Live); 9] = [(self.tables.stock[0], Live::Stock(0)); 9];
+        let mut n = 0;
+        for k in bits(exposed) {
+            live[n] = (self.tables.pyramid[k as usize], Live::Pyramid(k));
+            n += 1;
+        }
+        let pyramid_live = n;
+        if let Some(i) = self.board.draw_slot_index(&pos) {
+            live[n] = (self.tables.stock[i as usize], Live::Stock(i));
+            n += 1;
+        }
+        if let Some(i) = self.board.waste_top_index(&pos) {
+            live[n] = (self.tables.stock[i as usize], Live::Stock(i));
+            n += 1;
+        }
+        let live = &live[..n];
+
+        // Kings first, and alone.
+        if let Some(&(card, at)) = live.iter().find(|(c, _)| c.is_king()) {
+            let child = remove(&pos, &[at]);
+            return self.try_move(Move::King(card), child);
+        }
+
+        // Pairs: pyramid with pyramid first, then with a stock-side card.
+        let mut any_removal = false;
+        for i in 0..n {
+            for j in i + 1..n {
+                let (a, at_a) = live[i];
+                let (b, at_b) = live[j];
+                if !a.pairs_with(b) {
+                    continue;
+                }
+                any_removal = true;
+                if j >= pyramid_live && i < pyramid_live {
+                    continue; // tried below, after the pyramid pairs
+                }
+                let child = remove(&pos, &[at_a, at_b]);
+                if self.try_move(Move::Pair(a, b), child) {
+                    return true;
+                }
+            }
+        }
+        for i in 0..pyramid_live {
+            for j in pyramid_live..n {
+                let (a, at_a) = live[i];
+                let (b, at_b) = live[j];
+                if a.pairs_with(b) {
+                    let child = remove(&pos, &[at_a, at_b]);
+                    if self.try_move(Move::Pair(a, b), child) {
+                        return true;
+                    }
+                }
+            }
+        }
+
+        let stock_left = pos.stock & !below(pos.next);
+        if stock_left != 0 {
+            let mut child = pos;
+            child.next = stock_left.trailing_zeros() as u8 + 1;
+            child.slot = self.board.rules().stock_mode == StockMode::DrawCard;
+            return self.try_move(Move::Draw, child);
+        }
+        if self.idle_rule && !pos.removed_this_pass && !any_removal {
+            return false; // Easy: a whole pass without a removal is lost.
+        }
+        if self.board.can_recycle(&pos) {
+            let mut child = pos;
+            child.next = 0;
+            child.slot = false;
+            child.pass += 1;
+            child.removed_this_pass = false;
+            return self.try_move(Move::Recycle, child);
+        }
+        false
+    }
+
+    fn try_move(&mut self, m: Move, child: Position) -> bool {
+        self.line.push(m);
+        if self.dfs(child) {
+            return true;
+        }
+        self.line.pop();
+        false
+    }
+
+    /// To remove all 52 cards, each stock card also needs a partner still
+    /// in play (a stock King needs none).
+    fn stock_partners_exist(&self, pos: &Position) -> bool {
+        for i in bits(pos.stock) {
+            let rank = self.tables.stock[i as usize].rank();
+            if rank == 13 {
+                continue;
+            }
+            let want = usize::from(13 - rank);
+            if pos.stock & self.tables.stock_of_rank[want] == 0
+                && pos.pyramid & self.tables.pyramid_of_rank[want] == 0
+            {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+fn remove(pos: &Position, cards: &[Live]) -> Position {
+    let mut child = *pos;
+    for &at in cards {
+        match at {
+            Live::Pyramid(k) => child.pyramid &= !(1 << k),
+            Live::Stock(i) => {
+                if child.slot && highest(child.stock & below(child.next)) == Some(i) {
+                    child.slot = false;
+                }
+                child.stock &= !(1 << i);
+            }
+        }
+    }
+    child.removed_this_pass = true;
+    child
+}
+
+/// The search for unlimited passes in waste mode, over (pyramid, stock left).
+struct RelaxedSearch<'a> {
+    tables: &'a Tables,
+    seen: FxHashSet<u64>,
+    nodes: u64,
+    max_nodes: u64,
+    aborted: bool,
+    /// Removals; a stock card in them is brought to the waste top first.
+    line: Vec<Move>,
+}
+
+impl RelaxedSearch<'_> {
+    fn dfs(&mut self, pyramid: u32, stock: u32) -> bool {
+        if pyramid == 0 {
+            return true;
+        }
+        if self.nodes >= self.max_nodes {
+            self.aborted = true;
+            return false;
+        }
+        if !self
+            .seen
+            .insert(u64::from(pyramid) | u64::from(stock) << 28)
+        {
+            return false;
+        }
+        self.nodes += 1;
+        if !self.tables.partners_exist(pyramid, stock) {
+            return false;
+        }
+        let t = self.tables;
+        let exposed = exposed_of(pyramid);
+
+        // Kings first: an exposed pyramid King, else any stock King.
+        for k in bits(exposed) {
+            let card = t.pyramid[k as usize];
+            if card.is_king() {
+                return self.try_move(Move::King(card), pyramid & !(1 << k), stock);
+            }
+        }
+        if let Some(i) = bits(stock & t.stock_of_rank[13]).next() {
+            let card = t.stock[i as usize];
+            return self.try_move(Move::King(card), pyramid, stock & !(1 << i));
+        }
+
+        for k in bits(exposed) {
+            let a = t.pyramid[k as usize];
+            let want = usize::from(13 - a.rank());
+            for l in bits(exposed & t.pyramid_of_rank[want]) {
+                if l > k {
+                    let b = t.pyramid[l as usize];
+                    let rest = pyramid & !(1 << k) & !(1 << l);
+                    if self.try_move(Move::Pair(a, b), rest, stock) {
+                        return true;
+                    }
+                }
+            }
+        }
+        for k in bits(exposed) {
+            let a = t.pyramid[k as usize];
+            let want = usize::from(13 - a.rank());
+            // Stock cards of the same rank are interchangeable here: try one.
+            if let Some(i) = bits(stock & t.stock_of_rank[want]).next() {
+                let b = t.stock[i as usize];
+                if self.try_move(Move::Pair(a, b), pyramid & !(1 << k), stock & !(1 << i)) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    fn try_move(&mut self, m: Move, pyramid: u32, stock: u32) -> bool {
+        self.line.push(m);
+        if self.dfs(pyramid, stock) {
+            return true;
+        }
+        self.line.pop();
+        false
+    }
+}
+
+/// Exposed pyramid cards for a pyramid mask, without a board (the cover
+/// relation is the same for every deal).
+fn exposed_of(pyramid: u32) -> u32 {
+    let mut exposed = 0;
+    for k in bits(pyramid) {
+        let (row, col) = crate::position::row_col(k as u8);
+        let covered = row < 6 && {
+            let left = crate::position::pyramid_index(row + 1, col);
+            pyramid & (0b11 << left) != 0
+        };
+        if !covered {
+            exposed |= 1 << k;
+        }
+    }
+    exposed
+}
+
+/// Turns a line of removals into real moves from `pos`: before each removal
+/// that uses a stock card, draw (and recycle) until that card is the waste top.
+fn realize(board: &Board, pos: &Position, removals: &[Move]) -> Vec<Move> {
+    let mut line = Vec::new();
+    let mut p = *pos;
+    for &m in removals {
+        let stock_card = m
+            .removed_cards()
+            .find(|&c| matches!(board.home(c), Home::Stock(_)));
+        if let Some(card) = stock_card {
+            // At most two full passes are needed to reach any card.
+            for _ in 0..100 {
+                if board.waste_top(&p) == Some(card) {
+                    break;
+                }
+                let step = if board.can_draw(&p) {
+                    Move::Draw
+                } else {
+                    Move::Recycle
+                };
+                p = board
+                    .play(&p, step)
+                    .expect("draw or recycle with unlimited passes");
+                line.push(step);
+            }
+        }
+        p = board
+            .play(&p, m)
+            .expect("a relaxed removal is playable once its card is on top");
+        line.push(m);
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Deal, Game, Preset, Status};
+
+    /// Plays `line` from the start of `deal` under `preset` through the engine.
+    fn replays_as_win(deal: Deal, preset: Preset, line: &[Move]) -> bool {
+        let mut game = Game::new(deal, preset);
+        for &m in line {
+            if game.play(m).is_err() {
+                return false;
+            }
+        }
+        let pos = game.position();
+        match preset.rules().win {
+            WinCondition::Scored => pos.pyramid_left() == 0,
+            _ => game.status() == Status::Won,
+        }
+    }
+
+    #[test]
+    fn winning_lines_replay_as_wins() {
+        for preset in Preset::ALL {
+            let mut wins = 0;
+            for number in 1..=40 {
+                let deal = Deal::from_number(number);
+                let board = Board::new(deal, preset);
+                let s = solve(&board, &board.start(), Limits::default());
+                if s.outcome == Outcome::Win {
+                    wins += 1;
+                    assert!(
+                        replays_as_win(deal, preset, &s.line),
+                        "{preset} deal {number}"
+                    );
+                }
+            }
+            assert!(wins > 0 || preset == Preset::Hard || preset == Preset::Traditional);
+        }
+    }
+
+    #[test]
+    fn tiny_budget_gives_unknown() {
+        let deal = Deal::from_number(1);
+        let board = Board::new(deal, Preset::Classic);
+        let s = solve(&board, &board.start(), Limits { max_nodes: 1 });
+        assert_eq!(s.outcome, Outcome::Unknown);
+    }
+}
