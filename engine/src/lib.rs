@@ -7,6 +7,7 @@
 //! layers over it.
 
 pub mod card;
+pub mod daily;
 pub mod deal;
 pub mod game;
 pub mod position;

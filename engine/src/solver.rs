@@ -17,7 +17,7 @@
 //!   over (pyramid, stock cards left) only, and its line is then turned back
 //!   into real draws and recycles.
 
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 use serde::Serialize;
 
 use crate::card::Card;
@@ -71,32 +71,25 @@ pub fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
         WinCondition::Scored => pos.pyramid == 0,
     };
     let tables = Tables::new(board);
+    let mut relaxed = Relaxed::new(&tables, limits.max_nodes);
     if rules.passes.is_none() && rules.loss == LossRule::DeadOnly && !goal_all {
         debug_assert_eq!(rules.stock_mode, StockMode::Waste);
-        let mut search = RelaxedSearch {
-            tables: &tables,
-            seen: FxHashSet::default(),
-            nodes: 0,
-            max_nodes: limits.max_nodes,
-            aborted: false,
-            line: Vec::new(),
-        };
-        let won = search.dfs(pos.pyramid, pos.stock);
-        let outcome = verdict(won, search.aborted);
+        let won = relaxed.winnable(pos.pyramid, pos.stock);
         let line = if won {
-            realize(board, pos, &search.line)
+            realize(board, pos, &relaxed.removals(pos.pyramid, pos.stock))
         } else {
             Vec::new()
         };
         return Solution {
-            outcome,
+            outcome: verdict(won, relaxed.aborted),
             line,
-            nodes: search.nodes,
+            nodes: relaxed.nodes,
         };
     }
     let mut search = Search {
         board,
         tables: &tables,
+        relaxed,
         seen: FxHashSet::default(),
         nodes: 0,
         max_nodes: limits.max_nodes,
@@ -110,7 +103,7 @@ pub fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
     Solution {
         outcome: verdict(won, search.aborted),
         line: if won { search.line } else { Vec::new() },
-        nodes: search.nodes,
+        nodes: search.nodes + search.relaxed.nodes,
     }
 }
 
@@ -186,6 +179,7 @@ impl Tables {
 struct Search<'a> {
     board: &'a Board,
     tables: &'a Tables,
+    relaxed: Relaxed<'a>,
     seen: FxHashSet<u64>,
     nodes: u64,
     max_nodes: u64,
@@ -225,18 +219,32 @@ impl Search<'_> {
         if self.is_goal(&pos) {
             return true;
         }
-        if self.nodes >= self.max_nodes {
+        if self.nodes + self.relaxed.nodes >= self.max_nodes {
             self.aborted = true;
             return false;
         }
-        if !self.seen.insert(self.key(&pos)) {
+        let dead = self.dead_waste(&pos);
+        if dead != 0 && self.goal_all {
+            return false;
+        }
+        // Dead waste cards never play again: positions that differ only by
+        // them are one position.
+        let mut canonical = pos;
+        canonical.stock &= !dead;
+        if !self.seen.insert(self.key(&canonical)) {
             return false;
         }
         self.nodes += 1;
-        if !self.tables.partners_exist(pos.pyramid, pos.stock) {
+        let stock = canonical.stock;
+        if !self.tables.partners_exist(pos.pyramid, stock) {
             return false;
         }
-        if self.goal_all && !self.stock_partners_exist(&pos) {
+        // Not even winnable with unlimited passes: not winnable here.
+        if pos.pyramid != 0 && !self.relaxed.winnable(pos.pyramid, stock) {
+            self.aborted |= self.relaxed.aborted;
+            return false;
+        }
+        if self.goal_all && !(self.stock_partners_exist(&pos) && self.waste_can_empty(&pos)) {
             return false;
         }
 
@@ -317,6 +325,68 @@ impl Search<'_> {
         false
     }
 
+    /// In the last pass, waste cards buried under a card that can never be
+    /// removed can never be played again. A waste card leaves only as the
+    /// live top: with a King's move, or paired with a pyramid card of the
+    /// complementary rank, or (draw-card mode) with the card in the slot or
+    /// one still to be drawn.
+    /// Partners only ever disappear, so a card found stuck stays stuck.
+    fn dead_waste(&self, pos: &Position) -> u32 {
+        if self.unlimited || self.board.passes_left(pos) != Some(0) {
+            return 0;
+        }
+        let t = self.tables;
+        let mut waste = pos.stock & below(pos.next);
+        if pos.slot {
+            if let Some(i) = highest(waste) {
+                waste &= !(1 << i);
+            }
+        }
+        // In draw-card mode the card in the slot and those still to be drawn
+        // can pair with the waste top.
+        let undrawn = if self.board.rules().stock_mode == StockMode::DrawCard {
+            pos.stock & !(waste & below(pos.next))
+        } else {
+            0
+        };
+        while let Some(i) = highest(waste) {
+            waste &= !(1 << i);
+            let rank = t.stock[i as usize].rank();
+            if rank == 13 {
+                continue;
+            }
+            let want = usize::from(13 - rank);
+            if pos.pyramid & t.pyramid_of_rank[want] == 0 && undrawn & t.stock_of_rank[want] == 0 {
+                return waste;
+            }
+        }
+        0
+    }
+
+    /// To remove every card, the waste must empty in the last pass. Two waste
+    /// cards are never live together, so each waste card of rank r needs its
+    /// own partner of rank 13 - r from outside the waste: the pyramid, the
+    /// draw slot or the cards still to be drawn.
+    fn waste_can_empty(&self, pos: &Position) -> bool {
+        if self.unlimited || self.board.passes_left(pos) != Some(0) {
+            return true;
+        }
+        let t = self.tables;
+        let mut waste = pos.stock & below(pos.next);
+        if pos.slot {
+            if let Some(i) = highest(waste) {
+                waste &= !(1 << i);
+            }
+        }
+        let outside = pos.stock & !waste;
+        (1..13).all(|r| {
+            let want = 13 - r;
+            (waste & t.stock_of_rank[r]).count_ones()
+                <= (pos.pyramid & t.pyramid_of_rank[want]).count_ones()
+                    + (outside & t.stock_of_rank[want]).count_ones()
+        })
+    }
+
     fn try_move(&mut self, m: Move, child: Position) -> bool {
         self.line.push(m);
         if self.dfs(child) {
@@ -363,84 +433,130 @@ fn remove(pos: &Position, cards: &[Live]) -> Position {
 }
 
 /// The search for unlimited passes in waste mode, over (pyramid, stock left).
-struct RelaxedSearch<'a> {
+///
+/// Its answers are memoised in both directions and shared by every query of
+/// one solve: it answers the Relaxed preset, and it is the prune of the
+/// general search, since any line of play under any preset is also a line
+/// here (the pyramid goal never needs a stock card removed by another stock
+/// card, and here every stock card can be reached at any time).
+struct Relaxed<'a> {
     tables: &'a Tables,
-    seen: FxHashSet<u64>,
+    /// Winnable states, with the move that wins and the state it leads to.
+    won: FxHashMap<u64, (Move, u64)>,
+    lost: FxHashSet<u64>,
     nodes: u64,
     max_nodes: u64,
     aborted: bool,
-    /// Removals; a stock card in them is brought to the waste top first.
-    line: Vec<Move>,
 }
 
-impl RelaxedSearch<'_> {
-    fn dfs(&mut self, pyramid: u32, stock: u32) -> bool {
+fn relaxed_key(pyramid: u32, stock: u32) -> u64 {
+    u64::from(pyramid) | u64::from(stock) << 28
+}
+
+impl<'a> Relaxed<'a> {
+    fn new(tables: &'a Tables, max_nodes: u64) -> Relaxed<'a> {
+        Relaxed {
+            tables,
+            won: FxHashMap::default(),
+            lost: FxHashSet::default(),
+            nodes: 0,
+            max_nodes,
+            aborted: false,
+        }
+    }
+
+    fn winnable(&mut self, pyramid: u32, stock: u32) -> bool {
         if pyramid == 0 {
             return true;
+        }
+        let key = relaxed_key(pyramid, stock);
+        if self.won.contains_key(&key) {
+            return true;
+        }
+        if self.lost.contains(&key) {
+            return false;
         }
         if self.nodes >= self.max_nodes {
             self.aborted = true;
             return false;
         }
-        if !self
-            .seen
-            .insert(u64::from(pyramid) | u64::from(stock) << 28)
-        {
-            return false;
-        }
         self.nodes += 1;
-        if !self.tables.partners_exist(pyramid, stock) {
-            return false;
-        }
         let t = self.tables;
-        let exposed = exposed_of(pyramid);
-
-        // Kings first: an exposed pyramid King, else any stock King.
-        for k in bits(exposed) {
-            let card = t.pyramid[k as usize];
-            if card.is_king() {
-                return self.try_move(Move::King(card), pyramid & !(1 << k), stock);
+        if t.partners_exist(pyramid, stock) {
+            let exposed = exposed_of(pyramid);
+            // Kings first and alone: an exposed pyramid King, else any stock King.
+            let king = bits(exposed)
+                .find(|&k| t.pyramid[k as usize].is_king())
+                .map(|k| {
+                    (
+                        Move::King(t.pyramid[k as usize]),
+                        pyramid & !(1 << k),
+                        stock,
+                    )
+                })
+                .or_else(|| {
+                    bits(stock & t.stock_of_rank[13])
+                        .next()
+                        .map(|i| (Move::King(t.stock[i as usize]), pyramid, stock & !(1 << i)))
+                });
+            if let Some((m, p, s)) = king {
+                return self.conclude(key, m, p, s);
             }
-        }
-        if let Some(i) = bits(stock & t.stock_of_rank[13]).next() {
-            let card = t.stock[i as usize];
-            return self.try_move(Move::King(card), pyramid, stock & !(1 << i));
-        }
-
-        for k in bits(exposed) {
-            let a = t.pyramid[k as usize];
-            let want = usize::from(13 - a.rank());
-            for l in bits(exposed & t.pyramid_of_rank[want]) {
-                if l > k {
-                    let b = t.pyramid[l as usize];
-                    let rest = pyramid & !(1 << k) & !(1 << l);
-                    if self.try_move(Move::Pair(a, b), rest, stock) {
+            for k in bits(exposed) {
+                let a = t.pyramid[k as usize];
+                let want = usize::from(13 - a.rank());
+                for l in bits(exposed & t.pyramid_of_rank[want]) {
+                    if l > k {
+                        let m = Move::Pair(a, t.pyramid[l as usize]);
+                        let rest = pyramid & !(1 << k) & !(1 << l);
+                        if self.conclude(key, m, rest, stock) {
+                            return true;
+                        }
+                        if self.aborted {
+                            return false;
+                        }
+                    }
+                }
+            }
+            for k in bits(exposed) {
+                let a = t.pyramid[k as usize];
+                let want = usize::from(13 - a.rank());
+                // Stock cards of one rank are interchangeable here: try one.
+                if let Some(i) = bits(stock & t.stock_of_rank[want]).next() {
+                    let m = Move::Pair(a, t.stock[i as usize]);
+                    if self.conclude(key, m, pyramid & !(1 << k), stock & !(1 << i)) {
                         return true;
+                    }
+                    if self.aborted {
+                        return false;
                     }
                 }
             }
         }
-        for k in bits(exposed) {
-            let a = t.pyramid[k as usize];
-            let want = usize::from(13 - a.rank());
-            // Stock cards of the same rank are interchangeable here: try one.
-            if let Some(i) = bits(stock & t.stock_of_rank[want]).next() {
-                let b = t.stock[i as usize];
-                if self.try_move(Move::Pair(a, b), pyramid & !(1 << k), stock & !(1 << i)) {
-                    return true;
-                }
-            }
+        if !self.aborted {
+            self.lost.insert(key);
         }
         false
     }
 
-    fn try_move(&mut self, m: Move, pyramid: u32, stock: u32) -> bool {
-        self.line.push(m);
-        if self.dfs(pyramid, stock) {
+    /// Tries `m` from `key`; records the win if it leads to one.
+    fn conclude(&mut self, key: u64, m: Move, pyramid: u32, stock: u32) -> bool {
+        if self.winnable(pyramid, stock) {
+            self.won.insert(key, (m, relaxed_key(pyramid, stock)));
             return true;
         }
-        self.line.pop();
         false
+    }
+
+    /// The winning removals from a state found winnable.
+    fn removals(&self, pyramid: u32, stock: u32) -> Vec<Move> {
+        let mut line = Vec::new();
+        let mut key = relaxed_key(pyramid, stock);
+        while let Some(&(m, next)) = self.won.get(&key) {
+            line.push(m);
+            key = next;
+        }
+        line
     }
 }
 
