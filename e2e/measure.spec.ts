@@ -1,0 +1,89 @@
+// Prints (does not assert) load-to-interactive, click-to-repaint, hint
+// latency over positions from random play, and the gzipped first-load size.
+import { test } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { PyramidPage } from './pyramid-page';
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+test('measure', async ({ page }) => {
+  test.setTimeout(120_000);
+  const game = new PyramidPage(page);
+
+  const loads: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t0 = Date.now();
+    await game.open(100 + i, 'classic');
+    loads.push(Date.now() - t0);
+  }
+
+  // Click on the stock until the counter shows the draw, measured in the page.
+  const repaints: number[] = [];
+  for (let i = 0; i < 15; i++) {
+    repaints.push(
+      await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const stock = document.querySelector<HTMLElement>('[data-zone="stock"]')!;
+            const t0 = performance.now();
+            stock.click();
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now() - t0)));
+          }),
+      ),
+    );
+  }
+
+  // Hint latency: random play from several deals, a hint at each position.
+  const hints: number[] = [];
+  for (let deal = 200; deal < 206; deal++) {
+    await game.open(deal, 'classic');
+    for (let step = 0; step < 12; step++) {
+      const ms = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Hint')!;
+            const t0 = performance.now();
+            button.click();
+            requestAnimationFrame(() => resolve(performance.now() - t0));
+          }),
+      );
+      hints.push(ms);
+      const over = await page.getByRole('dialog').count();
+      if (over > 0 && (await page.getByRole('dialog').isVisible())) break;
+      // A random move: a random available card pair attempt, else a draw.
+      const available = await page
+        .locator('[data-card]:not([aria-disabled="true"])')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')!));
+      if (Math.random() < 0.5 && available.length > 1) {
+        const a = available[Math.floor(Math.random() * available.length)];
+        const b = available[Math.floor(Math.random() * available.length)];
+        await game.card(a).click();
+        await game.card(b).click().catch(() => {});
+      } else {
+        await game.stock.click().catch(() => {});
+      }
+      if (await page.locator('dialog[open]').count()) break;
+    }
+  }
+
+  const dist = path.join(__dirname, '..', 'dist');
+  let gzipTotal = 0;
+  const parts: string[] = [];
+  for (const file of fs.readdirSync(dist)) {
+    if (!/\.(html|js|wasm|css)$/.test(file)) continue;
+    const size = zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+    gzipTotal += size;
+    parts.push(`${file}: ${(size / 1024).toFixed(1)} KiB`);
+  }
+
+  console.log('--- measurements ---');
+  console.log(`load to interactive (goto → pyramid visible): p50 ${percentile(loads, 50)} ms, max ${Math.max(...loads)} ms`);
+  console.log(`click to repaint (stock draw): p50 ${percentile(repaints, 50).toFixed(1)} ms, p95 ${percentile(repaints, 95).toFixed(1)} ms`);
+  console.log(`hint latency over ${hints.length} positions: p50 ${percentile(hints, 50).toFixed(1)} ms, p95 ${percentile(hints, 95).toFixed(1)} ms, max ${Math.max(...hints).toFixed(1)} ms`);
+  console.log(`first load gzipped: ${(gzipTotal / 1024).toFixed(1)} KiB (${parts.join(', ')})`);
+});

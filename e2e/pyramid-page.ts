@@ -1,0 +1,94 @@
+// A small page object for the Pyramid Solitaire page, plus the pyramid-solver CLI.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+const SOLVER = path.join(__dirname, '..', 'target', 'release', 'pyramid-solver');
+
+export interface Solved {
+  deal: number | null;
+  cards: string;
+  rules: string;
+  result: 'win' | 'loss' | 'unknown';
+  moves: string;
+}
+
+/** Runs `pyramid-solver --deal N --rules ID` and parses its JSON line. */
+export function solveDeal(deal: number, rules = 'classic'): Solved {
+  const out = execFileSync(SOLVER, ['--deal', String(deal), '--rules', rules], { encoding: 'utf8' });
+  return JSON.parse(out.trim().split('\n')[0]) as Solved;
+}
+
+export class PyramidPage {
+  readonly message: Locator;
+  readonly stock: Locator;
+  readonly moves: Locator;
+  readonly time: Locator;
+  readonly pass: Locator;
+  readonly score: Locator;
+
+  constructor(readonly page: Page) {
+    this.message = page.locator('[role="status"]');
+    this.stock = page.locator('[data-zone="stock"]');
+    this.moves = page.getByTestId('moves');
+    this.time = page.getByTestId('time');
+    this.pass = page.getByTestId('pass');
+    this.score = page.getByTestId('score');
+  }
+
+  /** Opens `?deal=N&rules=ID` and waits for the pyramid. */
+  async open(deal?: number, rules?: string, extra = '') {
+    const params = new URLSearchParams();
+    if (deal !== undefined) params.set('deal', String(deal));
+    if (rules !== undefined) params.set('rules', rules);
+    const query = params.toString();
+    await this.page.goto(`/${query ? `?${query}` : ''}${extra}`);
+    await expect(this.page.locator('[data-zone="pyramid"]').first()).toBeVisible();
+  }
+
+  card(code: string): Locator {
+    return this.page.locator(`[data-card="${code}"]`);
+  }
+
+  pyramidCards(): Locator {
+    return this.page.locator('[data-zone="pyramid"]');
+  }
+
+  button(name: string): Locator {
+    return this.page.getByRole('button', { name, exact: true });
+  }
+
+  dialog(name: string | RegExp): Locator {
+    return this.page.getByRole('dialog', { name });
+  }
+
+  async pyramidCodes(): Promise<string[]> {
+    return this.pyramidCards().evaluateAll((els) => els.map((e) => e.getAttribute('data-card') ?? ''));
+  }
+
+  /** Plays one move in the CLI's notation by clicking: D, R, KS, 5C+8D. */
+  async play(move: string) {
+    if (move === 'D' || move === 'R') {
+      await this.stock.click();
+    } else if (move.includes('+')) {
+      const [a, b] = move.split('+');
+      await this.card(a).click();
+      await this.card(b).click();
+    } else {
+      await this.card(move).click();
+    }
+  }
+
+  async playLine(line: string) {
+    const moves = line.split(' ').filter(Boolean);
+    for (const [i, move] of moves.entries()) {
+      await this.play(move);
+      await expect(this.moves).toHaveText(String(i + 1));
+    }
+  }
+
+  /** Whether the page scrolls sideways. */
+  async hasHorizontalOverflow(): Promise<boolean> {
+    return this.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  }
+}

@@ -1,0 +1,38 @@
+import { defineConfig } from '@playwright/test';
+
+// Serves the Trunk output (dist/, built by `trunk build --release`) on loopback.
+// Chromium comes from Debian (/usr/bin/chromium); never `npx playwright install`.
+const PORT = 8765;
+const BASE_URL = `http://127.0.0.1:${PORT}/`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    browserName: 'chromium',
+    viewport: { width: 1280, height: 800 },
+    baseURL: BASE_URL,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: {
+    command: `python3 -m http.server ${PORT} --bind 127.0.0.1 --directory dist`,
+    url: BASE_URL,
+    reuseExistingServer: !process.env.CI,
+    timeout: 30_000,
+    stdout: 'ignore',
+    stderr: 'ignore',
+  },
+});

@@ -1,0 +1,194 @@
+//! One face-up card: a `<button>` with words, tapped or dragged onto its partner.
+//!
+//! Dragging uses Pointer Events (mouse, pen and touch alike): `pointerdown`
+//! captures the pointer, `pointermove` moves the card with a transform, and
+//! `pointerup` looks under the pointer with `document.elementFromPoint` for the
+//! card it was dropped on. A drop anywhere else, or `pointercancel`, puts the
+//! card back without changing anything.
+
+use leptos::prelude::*;
+use pyramid_engine::{Card, Move, Zone};
+
+use crate::game_context::GameContext;
+use crate::round::{card_code, card_face};
+
+/// Pointer travel, in CSS pixels, before a press becomes a drag.
+const DRAG_THRESHOLD: f64 = 6.0;
+
+/// A drag in progress (or just finished, until its click has been swallowed).
+#[derive(Clone, Debug, Default)]
+struct DragState {
+    pointer_id: Option<i32>,
+    start_x: f64,
+    start_y: f64,
+    moved: bool,
+    /// The click that follows a drag's (or a touch tap's) `pointerup` must not
+    /// count as a tap: clicks before this time (`performance.now()`) are ignored.
+    swallow_until: f64,
+}
+
+/// Where a card lies, as `data-zone` says it.
+pub fn zone_name(zone: Zone) -> &'static str {
+    match zone {
+        Zone::Pyramid => "pyramid",
+        Zone::Draw => "draw",
+        Zone::Waste => "waste",
+        Zone::Stock => "stock",
+    }
+}
+
+/// A face-up card. `tab_stop` says whether it holds its pile's tab stop.
+#[component]
+pub fn CardButton(
+    card: Card,
+    zone: Zone,
+    #[prop(optional)] row_col: Option<(u8, u8)>,
+    #[prop(into)] tab_stop: Signal<bool>,
+) -> impl IntoView {
+    let ctx = expect_context::<GameContext>();
+    let available = Memo::new(move |_| {
+        ctx.round
+            .with(|r| r.board().is_available(r.position(), card))
+    });
+    let selected = Memo::new(move |_| ctx.selected.get() == Some(card));
+    let hinted = Memo::new(move |_| {
+        ctx.hinted
+            .get()
+            .is_some_and(|m| m.removed_cards().any(|c| c == card))
+    });
+    let drag = StoredValue::new(DragState::default());
+    let node = NodeRef::<leptos::html::Button>::new();
+    let suit_class = format!("card suit-{}", card.suit().name());
+    let red = card.suit().is_red();
+
+    let on_pointer_down = move |ev: web_sys::PointerEvent| {
+        if !available.get_untracked() || ev.button() != 0 || ctx.paused.get_untracked() {
+            return;
+        }
+        let Some(el) = node.get_untracked() else {
+            return;
+        };
+        let _ = el.set_pointer_capture(ev.pointer_id());
+        drag.set_value(DragState {
+            pointer_id: Some(ev.pointer_id()),
+            start_x: f64::from(ev.client_x()),
+            start_y: f64::from(ev.client_y()),
+            moved: false,
+            swallow_until: 0.0,
+        });
+    };
+    let on_pointer_move = move |ev: web_sys::PointerEvent| {
+        let Some(state) =
+            drag.with_value(|d| (d.pointer_id == Some(ev.pointer_id())).then(|| d.clone()))
+        else {
+            return;
+        };
+        let dx = f64::from(ev.client_x()) - state.start_x;
+        let dy = f64::from(ev.client_y()) - state.start_y;
+        if !state.moved && dx.hypot(dy) < DRAG_THRESHOLD {
+            return;
+        }
+        drag.update_value(|d| d.moved = true);
+        if let Some(el) = node.get_untracked() {
+            let _ = el.class_list().add_1("dragging");
+            let _ = web_sys::HtmlElement::style(&el)
+                .set_property("transform", &format!("translate({dx}px, {dy}px)"));
+        }
+    };
+    let finish_drag = move |ev: &web_sys::PointerEvent, dropped: bool| {
+        let state = drag.with_value(|d| d.clone());
+        if state.pointer_id != Some(ev.pointer_id()) {
+            return;
+        }
+        // Find what lies under the pointer before the card snaps back; the
+        // dragged card ignores the pointer while it has the `dragging` class.
+        let target = (dropped && state.moved)
+            .then(|| card_at(f64::from(ev.client_x()), f64::from(ev.client_y())))
+            .flatten();
+        if let Some(el) = node.get_untracked() {
+            let _ = el.class_list().remove_1("dragging");
+            let _ = web_sys::HtmlElement::style(&el).remove_property("transform");
+            if el.has_pointer_capture(ev.pointer_id()) {
+                let _ = el.release_pointer_capture(ev.pointer_id());
+            }
+        }
+        // A touch tap is taken on `pointerup`: a slow tap may never become a
+        // click (the browser sees a long press), and the click that does
+        // follow is swallowed.
+        let touch_tap = dropped && !state.moved && ev.pointer_type() == "touch";
+        drag.set_value(DragState {
+            swallow_until: if state.moved || touch_tap {
+                now_ms() + 1_000.0
+            } else {
+                0.0
+            },
+            ..DragState::default()
+        });
+        if let Some(target) = target {
+            ctx.drop_on(card, target);
+        } else if touch_tap {
+            ctx.tap(card);
+        }
+    };
+    let on_pointer_up = move |ev: web_sys::PointerEvent| finish_drag(&ev, true);
+    let on_pointer_cancel = move |ev: web_sys::PointerEvent| finish_drag(&ev, false);
+    let on_click = move |_| {
+        if drag.with_value(|d| now_ms() < d.swallow_until) {
+            drag.update_value(|d| d.swallow_until = 0.0);
+            return;
+        }
+        ctx.tap(card);
+    };
+    let on_focus = move |_| {
+        if zone == Zone::Pyramid {
+            ctx.roving.set(Some(card));
+        }
+    };
+
+    view! {
+        <button
+            type="button"
+            node_ref=node
+            class=suit_class
+            class:red=red
+            class:available=move || available.get()
+            class:selected=move || selected.get()
+            data-card=card_code(card)
+            data-zone=zone_name(zone)
+            data-row=row_col.map(|(r, _)| r.to_string())
+            data-col=row_col.map(|(_, c)| c.to_string())
+            aria-label=card.name()
+            aria-disabled=move || (!available.get()).then_some("true")
+            aria-pressed=move || if selected.get() { "true" } else { "false" }
+            data-hint=move || hinted.get().then_some("true")
+            tabindex=move || if tab_stop.get() { "0" } else { "-1" }
+            on:click=on_click
+            on:focus=on_focus
+            on:pointerdown=on_pointer_down
+            on:pointermove=on_pointer_move
+            on:pointerup=on_pointer_up
+            on:pointercancel=on_pointer_cancel
+        >
+            <span class="corner" aria-hidden="true">{card_face(card)}</span>
+            <span class="pip" aria-hidden="true">{card.suit().symbol().to_string()}</span>
+        </button>
+    }
+}
+
+/// Whether `m` is a hinted draw or recycle (the stock lights up for it).
+pub fn is_stock_move(m: Option<Move>) -> bool {
+    matches!(m, Some(Move::Draw | Move::Recycle))
+}
+
+/// The card under the point `(x, y)`, if any.
+fn card_at(x: f64, y: f64) -> Option<Card> {
+    let el = document().element_from_point(x as f32, y as f32)?;
+    let card_el = el.closest("[data-card]").ok()??;
+    card_el.get_attribute("data-card")?.parse().ok()
+}
+
+fn now_ms() -> f64 {
+    window()
+        .performance()
+        .map_or_else(js_sys::Date::now, |p| p.now())
+}

@@ -1,0 +1,266 @@
+//! Modal dialogs: the new-deal dialog, the end-of-round dialog and the
+//! keyboard shortcut sheet, all on the native `<dialog>` element (which traps
+//! focus, makes the page behind it inert and closes on Esc).
+
+use leptos::prelude::*;
+use pyramid_engine::{Preset, Status};
+
+use crate::game_context::{DealChoice, GameContext, OpenDialog};
+use crate::round::{describe_status, format_time, parse_deal_number};
+
+/// A native modal `<dialog>` that is open while `open` is true; `on_close`
+/// runs when it closes by itself (Esc or a form's `method="dialog"`).
+#[component]
+fn Modal(
+    #[prop(into)] open: Signal<bool>,
+    label_id: &'static str,
+    class: &'static str,
+    on_close: impl Fn() + 'static,
+    children: Children,
+) -> impl IntoView {
+    let node = NodeRef::<leptos::html::Dialog>::new();
+    Effect::new(move |_| {
+        let want_open = open.get();
+        if let Some(dialog) = node.get() {
+            if want_open && !dialog.open() {
+                let _ = dialog.show_modal();
+            } else if !want_open && dialog.open() {
+                dialog.close();
+            }
+        }
+    });
+    view! {
+        <dialog
+            node_ref=node
+            class=class
+            aria-labelledby=label_id
+            on:close=move |_| {
+                if open.get_untracked() {
+                    on_close();
+                }
+            }
+        >
+            {children()}
+        </dialog>
+    }
+}
+
+/// Pick the rules and the deal.
+#[component]
+pub fn NewDealDialog() -> impl IntoView {
+    let ctx = expect_context::<GameContext>();
+    let open = Signal::derive(move || ctx.dialog.get() == OpenDialog::NewDeal);
+    let preset = RwSignal::new(Preset::Classic);
+    let kind = RwSignal::new("random");
+    let number_text = RwSignal::new(String::new());
+    let error = RwSignal::new(None::<String>);
+    // Start from the rules on the table each time the dialog opens.
+    Effect::new(move |_| {
+        if open.get() {
+            preset.set(ctx.round.with_untracked(|r| r.preset()));
+            error.set(None);
+        }
+    });
+    let close = move || ctx.dialog.set(OpenDialog::None);
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let choice = match kind.get_untracked() {
+            "winnable" => DealChoice::Winnable,
+            "daily" => DealChoice::Daily,
+            "number" => match parse_deal_number(&number_text.get_untracked()) {
+                Some(n) => DealChoice::Number(n),
+                None => {
+                    error.set(Some(format!("Enter a deal number from 1 to {}", u32::MAX)));
+                    return;
+                }
+            },
+            _ => DealChoice::Random,
+        };
+        ctx.dialog.set(OpenDialog::None);
+        ctx.start_choice(choice, preset.get_untracked());
+    };
+    let preset_options = Preset::ALL
+        .into_iter()
+        .map(|p| {
+            let id = format!("preset-{}", p.id());
+            view! {
+                <div class="choice">
+                    <input
+                        type="radio"
+                        name="preset"
+                        id=id.clone()
+                        value=p.id()
+                        prop:checked=move || preset.get() == p
+                        on:change=move |_| preset.set(p)
+                    />
+                    <label for=id>
+                        <strong>{p.name()}</strong>
+                        " "
+                        <span class="summary">{p.summary()}</span>
+                    </label>
+                </div>
+            }
+        })
+        .collect_view();
+    let deal_option = move |value: &'static str, text: &'static str| {
+        let id = format!("deal-{value}");
+        view! {
+            <div class="choice">
+                <input
+                    type="radio"
+                    name="deal-kind"
+                    id=id.clone()
+                    value=value
+                    prop:checked=move || kind.get() == value
+                    on:change=move |_| kind.set(value)
+                />
+                <label for=id>{text}</label>
+            </div>
+        }
+    };
+
+    view! {
+        <Modal open=open label_id="new-deal-title" class="new-deal-dialog" on_close=close>
+            <form on:submit=submit>
+                <h2 id="new-deal-title">"New deal"</h2>
+                <fieldset>
+                    <legend>"Rules"</legend>
+                    {preset_options}
+                </fieldset>
+                <fieldset>
+                    <legend>"Deal"</legend>
+                    {deal_option("random", "Random deal")}
+                    {deal_option("winnable", "Winnable deals only")}
+                    {deal_option("daily", "Daily deal (today's winnable deal, the same for everyone)")}
+                    {deal_option("number", "Deal number")}
+                    <label class="number-field">
+                        <span class="visually-hidden">"Deal number"</span>
+                        <input
+                            type="text"
+                            inputmode="numeric"
+                            name="deal-number"
+                            aria-label="Deal number"
+                            autocomplete="off"
+                            prop:value=move || number_text.get()
+                            on:input=move |ev| {
+                                number_text.set(event_target_value(&ev));
+                                kind.set("number");
+                            }
+                        />
+                    </label>
+                </fieldset>
+                <p class="error" role="alert">{move || error.get()}</p>
+                <div class="dialog-buttons">
+                    <button type="submit" class="primary">"Deal"</button>
+                    <button type="button" on:click=move |_| close()>"Cancel"</button>
+                </div>
+            </form>
+        </Modal>
+    }
+}
+
+/// The end of a round: the outcome, the round's figures, and what next.
+#[component]
+pub fn EndDialog() -> impl IntoView {
+    let ctx = expect_context::<GameContext>();
+    let open = Signal::derive(move || ctx.end_dialog_open());
+    let status = Memo::new(move |_| ctx.round.with(|r| r.status()));
+    let title = move || match status.get() {
+        Status::Won => "You won!",
+        _ => "Round lost",
+    };
+    let figures = Memo::new(move |_| {
+        ctx.round.with(|r| {
+            (
+                r.game.move_count(),
+                format_time(r.elapsed_ms),
+                r.game.score(),
+                r.deal_number,
+                r.preset().name(),
+            )
+        })
+    });
+    view! {
+        <Modal
+            open=open
+            label_id="end-title"
+            class="end-dialog"
+            on_close=move || ctx.end_dialog_closed.set(true)
+        >
+            <h2 id="end-title">{title}</h2>
+            <p>{move || describe_status(status.get()).unwrap_or_default()}</p>
+            <dl class="figures">
+                <div><dt>"Moves"</dt><dd>{move || figures.get().0}</dd></div>
+                <div><dt>"Time"</dt><dd>{move || figures.get().1}</dd></div>
+                <div><dt>"Score"</dt><dd>{move || figures.get().2}</dd></div>
+                <div>
+                    <dt>"Deal"</dt>
+                    <dd>
+                        {move || {
+                            let (_, _, _, number, rules) = figures.get();
+                            format!(
+                                "{} ({rules})",
+                                number.map_or("custom".to_string(), |n| n.to_string()),
+                            )
+                        }}
+                    </dd>
+                </div>
+            </dl>
+            <div class="dialog-buttons">
+                <button
+                    type="button"
+                    class="primary"
+                    on:click=move |_| {
+                        let preset = ctx.round.with_untracked(|r| r.preset());
+                        ctx.start_choice(DealChoice::Random, preset);
+                    }
+                >
+                    "New deal"
+                </button>
+                <button type="button" on:click=move |_| ctx.replay()>"Replay this deal"</button>
+                <button type="button" on:click=move |_| ctx.end_dialog_closed.set(true)>
+                    "Close"
+                </button>
+            </div>
+        </Modal>
+    }
+}
+
+/// Every keyboard shortcut.
+#[component]
+pub fn ShortcutsDialog() -> impl IntoView {
+    let ctx = expect_context::<GameContext>();
+    let open = Signal::derive(move || ctx.dialog.get() == OpenDialog::Shortcuts);
+    let close = move || ctx.dialog.set(OpenDialog::None);
+    let rows = [
+        ("D", "Draw a card, or turn the waste over"),
+        ("H", "Hint"),
+        ("A", "Auto move (play the hinted move)"),
+        ("U or Ctrl+Z", "Undo"),
+        ("Ctrl+Shift+Z or Ctrl+Y", "Redo"),
+        ("N", "New deal"),
+        ("P", "Pause or resume"),
+        ("Esc", "Cancel the selection"),
+        ("Tab, Shift+Tab", "Move between piles"),
+        ("Arrow keys", "Move between available cards and the stock"),
+        (
+            "Enter, Space",
+            "Select a card, or pair it with the selected card",
+        ),
+        ("?", "This list"),
+    ]
+    .into_iter()
+    .map(|(key, what)| view! { <tr><th scope="row"><kbd>{key}</kbd></th><td>{what}</td></tr> })
+    .collect_view();
+    view! {
+        <Modal open=open label_id="shortcuts-title" class="shortcuts-dialog" on_close=close>
+            <h2 id="shortcuts-title">"Keyboard shortcuts"</h2>
+            <table>
+                <tbody>{rows}</tbody>
+            </table>
+            <div class="dialog-buttons">
+                <button type="button" class="primary" on:click=move |_| close()>"Close"</button>
+            </div>
+        </Modal>
+    }
+}

@@ -1,0 +1,448 @@
+//! The page's state and every action a player can take, shared by the
+//! components through context.
+//!
+//! The round lives in one `RwSignal<Round>`; the rest are small pieces of UI
+//! state (the selection, the hinted move, the message in the live region,
+//! which dialog is open). Every action goes through the engine: the page asks
+//! `Game::play` whether a move is legal and `Game::status` whether the round is
+//! over, and never decides either itself.
+
+use leptos::prelude::*;
+use pyramid_engine::{daily::daily_deal, Card, Move, MoveError, Preset, Status};
+
+use crate::round::{
+    describe_hint, describe_move, describe_status, is_winnable, DealOrigin, Hint, Round,
+    RoundRecord, RoundResult, HINT_NODE_BUDGET, WINNABLE_NODE_BUDGET,
+};
+
+/// Random deals tried for "winnable deals only" before settling for the last one.
+const WINNABLE_TRIES: u32 = 60;
+
+/// Which modal dialog is open (the end-of-round dialog is derived from the round).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpenDialog {
+    None,
+    NewDeal,
+    Shortcuts,
+}
+
+/// How the player asked for a new deal in the new-deal dialog.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DealChoice {
+    Random,
+    Winnable,
+    Number(u32),
+    Daily,
+}
+
+/// Signals and stored values the components share. `Copy`, so closures and
+/// window listeners capture it by value.
+#[derive(Clone, Copy)]
+pub struct GameContext {
+    /// The round on the table: the one source of truth about the game.
+    pub round: RwSignal<Round>,
+    /// The card picked as the first of a pair (UI state, not part of the game).
+    pub selected: RwSignal<Option<Card>>,
+    /// The move the last hint showed; cleared by any change to the round.
+    pub hinted: RwSignal<Option<Move>>,
+    /// The text of the polite live region.
+    pub message: RwSignal<String>,
+    pub paused: RwSignal<bool>,
+    pub dialog: RwSignal<OpenDialog>,
+    /// Whether the player closed the end-of-round dialog to look at the table.
+    pub end_dialog_closed: RwSignal<bool>,
+    /// Finished rounds, oldest first (in memory; persistence backs it with storage).
+    pub records: RwSignal<Vec<RoundRecord>>,
+    pub four_colour: RwSignal<bool>,
+    /// The pyramid card that holds the pyramid's single tab stop.
+    pub roving: RwSignal<Option<Card>>,
+    /// The rest of a winning line found by the last solve, keyed by the
+    /// position it starts from, so following hints does not solve again.
+    hint_cache: StoredValue<Option<(u64, Vec<Move>)>>,
+}
+
+impl GameContext {
+    pub fn new(round: Round, message: String) -> GameContext {
+        GameContext {
+            round: RwSignal::new(round),
+            selected: RwSignal::new(None),
+            hinted: RwSignal::new(None),
+            message: RwSignal::new(message),
+            paused: RwSignal::new(false),
+            dialog: RwSignal::new(OpenDialog::None),
+            end_dialog_closed: RwSignal::new(false),
+            records: RwSignal::new(Vec::new()),
+            four_colour: RwSignal::new(false),
+            roving: RwSignal::new(None),
+            hint_cache: StoredValue::new(None),
+        }
+    }
+
+    /// Whether the player may act on the table now.
+    fn can_act(&self) -> bool {
+        !self.paused.get_untracked()
+    }
+
+    /// Plays `m` through the engine and tells the player what happened.
+    pub fn play(&self, m: Move) -> Result<(), MoveError> {
+        if !self.can_act() {
+            return Ok(());
+        }
+        let mut result = Ok(());
+        self.round.maybe_update(|r| {
+            result = r.game.play(m);
+            result.is_ok()
+        });
+        match result {
+            Ok(()) => {
+                self.advance_hint_cache(m);
+                self.selected.set(None);
+                self.hinted.set(None);
+                self.announce_after(describe_move(m));
+                self.record_finish(false);
+            }
+            Err(e) => self.message.set(capitalise(&e.to_string())),
+        }
+        result
+    }
+
+    /// A tap or click on a card (also Enter and Space on a focused card).
+    pub fn tap(&self, card: Card) {
+        if !self.can_act() || self.round.with_untracked(Round::is_over) {
+            return;
+        }
+        let available = self
+            .round
+            .with_untracked(|r| r.board().is_available(r.position(), card));
+        if !available {
+            self.message.set(format!("The {} is covered", card.name()));
+            return;
+        }
+        let selected = self.selected.get_untracked();
+        if selected == Some(card) {
+            self.selected.set(None);
+            self.message.set("Selection cancelled".into());
+            return;
+        }
+        if card.is_king() {
+            let _ = self.play(Move::King(card));
+            return;
+        }
+        if let Some(first) = selected {
+            match self.play(Move::Pair(first, card)) {
+                Ok(()) => return,
+                // Not a pair: the tap moves the selection to the new card.
+                Err(MoveError::NotThirteen(..)) => {}
+                Err(_) => return,
+            }
+        }
+        self.selected.set(Some(card));
+        self.message
+            .set(format!("{} selected", capitalise(&card.name())));
+    }
+
+    /// Pairs two cards dragged onto each other; nothing changes if they do not pair.
+    pub fn drop_on(&self, dragged: Card, target: Card) {
+        if dragged == target || self.round.with_untracked(Round::is_over) {
+            return;
+        }
+        let _ = self.play(Move::Pair(dragged, target));
+    }
+
+    /// A tap on the stock, the `D` key and the Draw button: draws, or turns
+    /// the waste over when the stock is empty.
+    pub fn draw_or_recycle(&self) {
+        if !self.can_act() || self.round.with_untracked(Round::is_over) {
+            return;
+        }
+        let can_draw = self
+            .round
+            .with_untracked(|r| r.board().can_draw(r.position()));
+        let _ = self.play(if can_draw { Move::Draw } else { Move::Recycle });
+    }
+
+    pub fn undo(&self) {
+        if !self.can_act() {
+            return;
+        }
+        let mut undone = false;
+        self.round.maybe_update(|r| {
+            undone = r.game.undo();
+            undone
+        });
+        if undone {
+            self.after_history_change("Move taken back");
+        } else {
+            self.message.set("Nothing to undo".into());
+        }
+    }
+
+    pub fn redo(&self) {
+        if !self.can_act() {
+            return;
+        }
+        let mut redone = false;
+        self.round.maybe_update(|r| {
+            redone = r.game.redo();
+            redone
+        });
+        if redone {
+            self.after_history_change("Move played again");
+            self.record_finish(false);
+        } else {
+            self.message.set("Nothing to redo".into());
+        }
+    }
+
+    fn after_history_change(&self, what: &str) {
+        self.selected.set(None);
+        self.hinted.set(None);
+        self.end_dialog_closed.set(false);
+        self.announce_after(what.to_string());
+    }
+
+    /// Par Pyramid: stop playing and take the score.
+    pub fn end_round(&self) {
+        let mut ended = false;
+        self.round.maybe_update(|r| {
+            ended = r.game.end_round();
+            ended
+        });
+        if ended {
+            self.selected.set(None);
+            self.hinted.set(None);
+            self.announce_after("Round ended".into());
+            self.record_finish(false);
+        }
+    }
+
+    /// Shows a hint: highlights one move on a winning line without playing it.
+    pub fn show_hint(&self) {
+        if !self.can_act() || self.round.with_untracked(Round::is_over) {
+            return;
+        }
+        match self.hint() {
+            Hint::Move(m) => {
+                self.hinted.set(Some(m));
+                self.message.set(describe_hint(m));
+            }
+            other => self.say_no_hint(&other),
+        }
+    }
+
+    /// Plays the hinted move.
+    pub fn auto_move(&self) {
+        if !self.can_act() || self.round.with_untracked(Round::is_over) {
+            return;
+        }
+        match self.hint() {
+            Hint::Move(m) => {
+                let _ = self.play(m);
+            }
+            other => self.say_no_hint(&other),
+        }
+    }
+
+    fn say_no_hint(&self, hint: &Hint) {
+        self.hinted.set(None);
+        self.message.set(match hint {
+            Hint::Lost => "This deal can no longer be won from here".into(),
+            _ => "No hint found in time".into(),
+        });
+    }
+
+    /// The hint for the position on the table, from the cached line when the
+    /// player has been following it, else from a budgeted solve.
+    pub fn hint(&self) -> Hint {
+        let key = self.round.with_untracked(|r| r.position().key());
+        let cached = self.hint_cache.with_value(|c| match c {
+            Some((k, line)) if *k == key => line.first().copied(),
+            _ => None,
+        });
+        if let Some(m) = cached {
+            return Hint::Move(m);
+        }
+        let (hint, line) = self.round.with_untracked(|r| {
+            let solution = pyramid_engine::solve(
+                r.board(),
+                r.position(),
+                pyramid_engine::Limits {
+                    max_nodes: HINT_NODE_BUDGET,
+                },
+            );
+            let hint = match solution.outcome {
+                pyramid_engine::Outcome::Win => solution
+                    .line
+                    .first()
+                    .copied()
+                    .map_or(Hint::NotFound, Hint::Move),
+                pyramid_engine::Outcome::Loss => Hint::Lost,
+                pyramid_engine::Outcome::Unknown => Hint::NotFound,
+            };
+            (hint, solution.line)
+        });
+        self.hint_cache
+            .set_value((!line.is_empty()).then_some((key, line)));
+        hint
+    }
+
+    /// Keeps the cached winning line in step when the player plays its next move.
+    fn advance_hint_cache(&self, played: Move) {
+        let key = self.round.with_untracked(|r| r.position().key());
+        self.hint_cache.update_value(|c| {
+            let follows = matches!(c, Some((_, line)) if line.first() == Some(&played));
+            *c = if follows {
+                c.take().map(|(_, mut line)| {
+                    line.remove(0);
+                    (key, line)
+                })
+            } else {
+                None
+            };
+        });
+    }
+
+    /// Says what happened, then the outcome if the round just ended.
+    fn announce_after(&self, what: String) {
+        let status = self.round.with_untracked(Round::status);
+        match describe_status(status) {
+            Some(outcome) => self.message.set(format!("{what}. {outcome}")),
+            None => self.message.set(what),
+        }
+    }
+
+    /// The one place a finished round is reported: won or lost as soon as the
+    /// engine says the round is over, abandoned when a started round is left
+    /// for another deal (`abandoning`). Each round is reported at most once.
+    pub fn record_finish(&self, abandoning: bool) {
+        let Some(record) = self.round.with_untracked(Round::finish_record) else {
+            return;
+        };
+        if record.result == RoundResult::Abandoned && !abandoning {
+            return;
+        }
+        self.round.update(|r| r.reported = true);
+        self.records.update(|records| records.push(record));
+    }
+
+    /// Starts deal `number` under `preset`; an unfinished round counts as abandoned.
+    pub fn start(&self, number: u32, preset: Preset, origin: DealOrigin) {
+        self.record_finish(true);
+        self.round
+            .set(Round::new(number, preset, new_round_id(), origin));
+        self.selected.set(None);
+        self.hinted.set(None);
+        self.paused.set(false);
+        self.end_dialog_closed.set(false);
+        self.roving.set(None);
+        self.hint_cache.set_value(None);
+        let origin_text = match origin {
+            DealOrigin::Daily => "Daily deal",
+            _ => "Deal",
+        };
+        self.message
+            .set(format!("{origin_text} {number}, {} rules", preset.name()));
+    }
+
+    /// Starts a deal picked in the new-deal dialog.
+    pub fn start_choice(&self, choice: DealChoice, preset: Preset) {
+        match choice {
+            DealChoice::Random => self.start(random_deal_number(), preset, DealOrigin::Random),
+            DealChoice::Number(n) => self.start(n, preset, DealOrigin::Number),
+            DealChoice::Winnable => {
+                self.start(winnable_deal_number(preset), preset, DealOrigin::Winnable)
+            }
+            DealChoice::Daily => self.start(
+                daily_deal(preset, days_since_unix_epoch()),
+                preset,
+                DealOrigin::Daily,
+            ),
+        }
+    }
+
+    /// Plays the same deal again from the start.
+    pub fn replay(&self) {
+        let (number, preset, origin) = self
+            .round
+            .with_untracked(|r| (r.deal_number, r.preset(), r.origin));
+        self.start(number.unwrap_or_else(random_deal_number), preset, origin);
+    }
+
+    pub fn toggle_pause(&self) {
+        if self.round.with_untracked(Round::is_over) && !self.paused.get_untracked() {
+            return;
+        }
+        let paused = !self.paused.get_untracked();
+        self.paused.set(paused);
+        self.selected.set(None);
+        self.message.set(
+            if paused {
+                "Game paused"
+            } else {
+                "Game resumed"
+            }
+            .into(),
+        );
+    }
+
+    pub fn cancel_selection(&self) {
+        if self.selected.get_untracked().is_some() {
+            self.selected.set(None);
+            self.message.set("Selection cancelled".into());
+        }
+        self.hinted.set(None);
+    }
+
+    /// Whether the end-of-round dialog is open, without tracking.
+    pub fn end_dialog_open_untracked(&self) -> bool {
+        untrack(|| self.end_dialog_open())
+    }
+
+    /// Whether the end-of-round dialog should be open.
+    pub fn end_dialog_open(&self) -> bool {
+        self.round.with(|r| r.status() != Status::InProgress)
+            && !self.end_dialog_closed.get()
+            && self.dialog.get() == OpenDialog::None
+    }
+}
+
+/// A random deal number (from the browser's randomness in wasm).
+pub fn random_deal_number() -> u32 {
+    rand::random::<u32>().max(1)
+}
+
+/// A random deal the solver proves winnable, trying a bounded number of deals.
+pub fn winnable_deal_number(preset: Preset) -> u32 {
+    let mut number = random_deal_number();
+    for _ in 0..WINNABLE_TRIES {
+        if is_winnable(number, preset, WINNABLE_NODE_BUDGET) {
+            return number;
+        }
+        number = random_deal_number();
+    }
+    number
+}
+
+pub fn new_round_id() -> String {
+    format!("{:016x}", rand::random::<u64>())
+}
+
+/// Days since 1970-01-01 in UTC, from the browser's clock.
+pub fn days_since_unix_epoch() -> u32 {
+    #[cfg(target_arch = "wasm32")]
+    let ms = js_sys::Date::now();
+    #[cfg(not(target_arch = "wasm32"))]
+    let ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as f64)
+        .unwrap_or(0.0);
+    (ms / 86_400_000.0).floor() as u32
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}

@@ -1,0 +1,18 @@
+//! Pyramid Solitaire web UI (Leptos, client-side rendered) over `pyramid-engine`.
+//!
+//! `round` is plain data and runs natively; everything else is components
+//! sharing one [`game_context::GameContext`].
+
+pub mod app;
+pub mod card_button;
+pub mod dialogs;
+pub mod game_context;
+pub mod keyboard;
+pub mod persist;
+pub mod pyramid;
+pub mod round;
+pub mod stats_panel;
+pub mod status_bar;
+pub mod stock_waste;
+pub mod storage;
+pub mod toolbar;

@@ -1,0 +1,77 @@
+//! The pyramid: 28 static slots, rendered once, each reading its own memo.
+
+use leptos::prelude::*;
+use pyramid_engine::{row_col, Card, Zone};
+
+use crate::card_button::CardButton;
+use crate::game_context::GameContext;
+
+/// Slots in the pyramid.
+const SLOTS: u8 = 28;
+
+/// The 28 pyramid slots on a grid of half-card columns.
+#[component]
+pub fn Pyramid() -> impl IntoView {
+    let ctx = expect_context::<GameContext>();
+    // The pyramid is one tab stop: the card last focused while it is still
+    // available, else the first available pyramid card.
+    let tab_card = Memo::new(move |_| {
+        let roving = ctx.roving.get();
+        ctx.round.with(|r| {
+            let board = r.board();
+            let pos = r.position();
+            let exposed = |c: Card| board.is_available(pos, c);
+            roving.filter(|&c| exposed(c)).or_else(|| {
+                (0..SLOTS)
+                    .rev()
+                    .find(|&k| board.is_exposed(pos, k))
+                    .map(|k| board.deal().cards()[usize::from(k)])
+            })
+        })
+    });
+    let slots = (0..SLOTS)
+        .map(|k| view! { <PyramidSlot index=k tab_card=tab_card /> })
+        .collect_view();
+    view! {
+        <div class="pyramid" role="group" aria-label="Pyramid">
+            {slots}
+        </div>
+    }
+}
+
+/// One slot: the card dealt there, until it is removed.
+#[component]
+fn PyramidSlot(index: u8, tab_card: Memo<Option<Card>>) -> impl IntoView {
+    let ctx = expect_context::<GameContext>();
+    let (row, col) = row_col(index);
+    let card = Memo::new(move |_| {
+        ctx.round.with(|r| {
+            r.position()
+                .has_pyramid_card(index)
+                .then(|| r.game.deal().cards()[usize::from(index)])
+        })
+    });
+    // Row r starts (6 - r) half-card columns in; each card spans two.
+    let style = format!(
+        "grid-column: {} / span 2; grid-row: {} / span 2",
+        usize::from(6 - row) + 2 * usize::from(col) + 1,
+        usize::from(row) + 1
+    );
+    view! {
+        <div class="slot" style=style>
+            {move || {
+                card.get()
+                    .map(|c| {
+                        view! {
+                            <CardButton
+                                card=c
+                                zone=Zone::Pyramid
+                                row_col=(row, col)
+                                tab_stop=Signal::derive(move || tab_card.get() == Some(c))
+                            />
+                        }
+                    })
+            }}
+        </div>
+    }
+}

@@ -1,0 +1,456 @@
+#![cfg(not(target_arch = "wasm32"))]
+//! The save formats, natively: fixtures of every version ever written load
+//! (migrated to the current one), the current version is pinned, decoding
+//! survives any input, and merging statistics is a union.
+
+use std::path::Path;
+
+use proptest::prelude::*;
+use proptest::sample::Index;
+use pyramid::persist::{
+    decode_round, decode_stats, encode_round, encode_stats, PresetStats, RoundEnd, RoundRecord,
+    StatsBook, ROUND_VERSION,
+};
+use pyramid_engine::{LossReason, Preset, Status};
+use serde_json::Value;
+
+fn fixture(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Every fixture file, so the fuzz tests start from real documents.
+const FIXTURES: [&str; 6] = [
+    "round.v1.json",
+    "round.v1-cards.json",
+    "round.v2.json",
+    "round.v2-ended.json",
+    "stats.v1.json",
+    "stats.v2.json",
+];
+
+/// Loads a round fixture and checks (preset, deal number, played, line
+/// length, elapsed ms, status) of the rebuilt game.
+fn check_round(name: &str, expected: (Preset, Option<u32>, usize, usize, u64, Status)) {
+    let round = decode_round(&fixture(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert_eq!(round.version, ROUND_VERSION, "{name}");
+    let game = round.to_game().unwrap_or_else(|e| panic!("{name}: {e}"));
+    let got = (
+        game.preset(),
+        round.deal_number,
+        game.move_count(),
+        game.line().len(),
+        round.elapsed_ms,
+        game.status(),
+    );
+    assert_eq!(got, expected, "{name}");
+}
+
+#[test]
+fn round_fixtures_of_every_version_load() {
+    check_round(
+        "round.v1.json",
+        (
+            Preset::Classic,
+            Some(1234),
+            8,
+            8,
+            95_000,
+            Status::InProgress,
+        ),
+    );
+    check_round(
+        "round.v1-cards.json",
+        (Preset::Par, None, 4, 4, 40_000, Status::InProgress),
+    );
+    check_round(
+        "round.v2.json",
+        (
+            Preset::Classic,
+            Some(1234),
+            11,
+            14,
+            123_456,
+            Status::InProgress,
+        ),
+    );
+    check_round(
+        "round.v2-ended.json",
+        (
+            Preset::Par,
+            None,
+            9,
+            9,
+            300_000,
+            Status::Lost(LossReason::Ended),
+        ),
+    );
+}
+
+fn figures(s: &PresetStats) -> [u64; 6] {
+    [
+        s.played,
+        s.won,
+        s.lost,
+        s.abandoned,
+        s.current_streak,
+        s.best_streak,
+    ]
+    .map(u64::from)
+}
+
+#[test]
+fn stats_fixtures_of_every_version_load() {
+    let v1 = decode_stats(&fixture("stats.v1.json")).unwrap();
+    let classic = v1.stats(Preset::Classic);
+    assert_eq!(figures(&classic), [10, 4, 5, 1, 2, 3]);
+    assert_eq!(
+        (
+            classic.best_time_ms,
+            classic.fewest_moves,
+            classic.best_score
+        ),
+        (Some(185_000), Some(61), Some(35))
+    );
+    let par = v1.stats(Preset::Par);
+    assert_eq!(figures(&par), [2, 0, 2, 0, 0, 0]);
+    assert_eq!(par.best_score, Some(-12));
+
+    let v2 = decode_stats(&fixture("stats.v2.json")).unwrap();
+    let classic = v2.stats(Preset::Classic);
+    assert_eq!(figures(&classic), [14, 6, 6, 2, 1, 3]);
+    assert_eq!(
+        (
+            classic.best_time_ms,
+            classic.fewest_moves,
+            classic.best_score
+        ),
+        (Some(170_000), Some(59), Some(50))
+    );
+    assert_eq!(figures(&v2.stats(Preset::Hard)), [1, 0, 1, 0, 0, 0]);
+    assert_eq!(v2.reset_at_ms(Preset::Hard), 1_767_000_000_000);
+    assert_eq!(v2.recent(Preset::Classic, 2)[1].id, "r-0004");
+
+    // The v2 fixture is the v1 fixture's classic counters carried over plus
+    // four new rounds: merging the migrated v1 book into it changes nothing.
+    let mut merged = v2.clone();
+    let mut v1_classic_only = StatsBook::default();
+    v1_classic_only.merge(&v1);
+    v1_classic_only.reset(Preset::Par, 1);
+    merged.merge(&v1_classic_only);
+    assert_eq!(merged.stats(Preset::Classic), v2.stats(Preset::Classic));
+}
+
+/// The current formats are pinned: re-encoding the version-2 fixtures gives
+/// them back (as JSON values, ignoring layout).
+#[test]
+fn current_formats_are_pinned() {
+    let text = fixture("round.v2.json");
+    let round = decode_round(&text).unwrap();
+    let again: Value = serde_json::from_str(&encode_round(&round)).unwrap();
+    assert_eq!(again, serde_json::from_str::<Value>(&text).unwrap());
+
+    let text = fixture("stats.v2.json");
+    let book = decode_stats(&text).unwrap();
+    let again: Value = serde_json::from_str(&encode_stats(&book)).unwrap();
+    assert_eq!(again, serde_json::from_str::<Value>(&text).unwrap());
+}
+
+/// Decodes `text` both ways and, when a round decodes, rebuilds its game:
+/// none of it may panic.
+fn decode_everything(text: &str) {
+    if let Ok(round) = decode_round(text) {
+        let _ = round.to_game();
+        let _ = encode_round(&round);
+    }
+    if let Ok(book) = decode_stats(text) {
+        // Whatever decodes must survive its own round trip.
+        assert_eq!(decode_stats(&encode_stats(&book)).unwrap(), book);
+        for preset in Preset::ALL {
+            let _ = book.stats(preset);
+        }
+    }
+}
+
+/// Any JSON value, with strings biased towards the words of the formats.
+fn json_value() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i64>().prop_map(Value::from),
+        any::<u64>().prop_map(Value::from),
+        any::<f64>().prop_map(Value::from),
+        prop_oneof![
+            Just(0u64),
+            Just(1),
+            Just(2),
+            Just(3),
+            Just(u32::MAX as u64 + 1)
+        ]
+        .prop_map(Value::from),
+        prop_oneof![
+            Just("classic"),
+            Just("par"),
+            Just("won"),
+            Just("D"),
+            Just("R"),
+            Just("KS"),
+            Just("5C+8D"),
+            Just(""),
+        ]
+        .prop_map(Value::from),
+        ".{0,12}".prop_map(Value::from),
+    ];
+    leaf.prop_recursive(3, 24, 4, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+            prop::collection::btree_map("[a-z_]{0,8}", inner, 0..4)
+                .prop_map(|m| Value::Object(m.into_iter().collect())),
+        ]
+    })
+}
+
+/// Every node of `v`, depth first, as mutable references are not easy to
+/// collect: this returns the count, and `nth_node` reaches one by number.
+fn count_nodes(v: &Value) -> usize {
+    1 + match v {
+        Value::Array(a) => a.iter().map(count_nodes).sum(),
+        Value::Object(o) => o.values().map(count_nodes).sum(),
+        _ => 0,
+    }
+}
+
+fn nth_node(v: &mut Value, mut n: usize) -> Option<&mut Value> {
+    if n == 0 {
+        return Some(v);
+    }
+    n -= 1;
+    let children: Vec<&mut Value> = match v {
+        Value::Array(a) => a.iter_mut().collect(),
+        Value::Object(o) => o.values_mut().collect(),
+        _ => return None,
+    };
+    for child in children {
+        let size = count_nodes(child);
+        if n < size {
+            return nth_node(child, n);
+        }
+        n -= size;
+    }
+    None
+}
+
+#[derive(Clone, Debug)]
+enum Mutation {
+    /// Replace a node with another value.
+    Replace(Index, Value),
+    /// Remove a key from an object or an item from an array.
+    Remove(Index, Index),
+}
+
+fn mutation() -> impl Strategy<Value = Mutation> {
+    prop_oneof![
+        (any::<Index>(), json_value()).prop_map(|(i, v)| Mutation::Replace(i, v)),
+        (any::<Index>(), any::<Index>()).prop_map(|(i, j)| Mutation::Remove(i, j)),
+    ]
+}
+
+fn mutate(doc: &mut Value, m: &Mutation) {
+    let size = count_nodes(doc);
+    match m {
+        Mutation::Replace(i, value) => {
+            if let Some(node) = nth_node(doc, i.index(size)) {
+                *node = value.clone();
+            }
+        }
+        Mutation::Remove(i, j) => match nth_node(doc, i.index(size)) {
+            Some(Value::Object(o)) if !o.is_empty() => {
+                let key = o.keys().nth(j.index(o.len())).cloned();
+                if let Some(key) = key {
+                    o.remove(&key);
+                }
+            }
+            Some(Value::Array(a)) if !a.is_empty() => {
+                a.remove(j.index(a.len()));
+            }
+            _ => {}
+        },
+    }
+}
+
+/// Text edits: (where, how many bytes to drop, what to insert).
+type Edit = (Index, usize, String);
+
+fn edit_text(text: &str, edits: &[Edit]) -> String {
+    let mut bytes = text.as_bytes().to_vec();
+    for (at, drop, insert) in edits {
+        let at = at.index(bytes.len() + 1);
+        let end = (at + drop).min(bytes.len());
+        bytes.splice(at..end, insert.bytes());
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+#[derive(Clone, Debug)]
+enum Op {
+    Record(Preset, RoundRecord),
+    Reset(Preset, u64),
+    /// Merge in a book migrated from version-1 counters.
+    Legacy(Preset, u32, u32, u32),
+}
+
+fn preset() -> impl Strategy<Value = Preset> {
+    prop_oneof![Just(Preset::Classic), Just(Preset::Hard), Just(Preset::Par)]
+}
+
+fn record() -> impl Strategy<Value = RoundRecord> {
+    (
+        0..8u8,
+        prop_oneof![
+            Just(RoundEnd::Won),
+            Just(RoundEnd::Lost),
+            Just(RoundEnd::Abandoned)
+        ],
+        0..500u64,
+        0..200u32,
+        -52..=50i32,
+        0..100u64,
+    )
+        .prop_map(
+            |(id, end, elapsed_ms, moves, score, finished_at_ms)| RoundRecord {
+                id: format!("r{id}"),
+                end,
+                elapsed_ms,
+                moves,
+                score,
+                finished_at_ms,
+            },
+        )
+}
+
+fn op() -> impl Strategy<Value = Op> {
+    prop_oneof![
+        6 => (preset(), record()).prop_map(|(p, r)| Op::Record(p, r)),
+        1 => (preset(), 0..110u64).prop_map(|(p, at)| Op::Reset(p, at)),
+        1 => (preset(), 0..3u32, 0..3u32, 0..3u32).prop_map(|(p, w, l, a)| Op::Legacy(p, w, l, a)),
+    ]
+}
+
+fn book() -> impl Strategy<Value = StatsBook> {
+    prop::collection::vec(op(), 0..12).prop_map(|ops| {
+        let mut book = StatsBook::default();
+        for op in ops {
+            match op {
+                Op::Record(p, r) => {
+                    book.record(p, r);
+                }
+                Op::Reset(p, at) => book.reset(p, at),
+                Op::Legacy(p, won, lost, abandoned) => {
+                    let text = format!(
+                        r#"{{"version":1,"presets":{{"{p}":{{"played":{},"won":{won},
+                        "lost":{lost},"abandoned":{abandoned},"streak":0,"best_streak":0,
+                        "best_time_ms":{},"fewest_moves":null,"best_score":null}}}}}}"#,
+                        won + lost + abandoned,
+                        if won > 0 { "1000" } else { "null" },
+                    );
+                    book.merge(&decode_stats(&text).expect("generated v1 counters"));
+                }
+            }
+        }
+        book
+    })
+}
+
+fn merged(a: &StatsBook, b: &StatsBook) -> StatsBook {
+    let mut m = a.clone();
+    m.merge(b);
+    m
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn decoding_any_string_never_panics(text in any::<String>()) {
+        decode_everything(&text);
+    }
+
+    #[test]
+    fn decoding_any_bytes_never_panics(bytes in prop::collection::vec(any::<u8>(), 0..256)) {
+        decode_everything(&String::from_utf8_lossy(&bytes));
+    }
+
+    #[test]
+    fn decoding_edited_fixtures_never_panics(
+        which in any::<Index>(),
+        edits in prop::collection::vec((any::<Index>(), 0..8usize, ".{0,4}"), 1..4),
+    ) {
+        let text = fixture(FIXTURES[which.index(FIXTURES.len())]);
+        decode_everything(&edit_text(&text, &edits));
+    }
+
+    #[test]
+    fn decoding_mutated_fixtures_never_panics(
+        which in any::<Index>(),
+        mutations in prop::collection::vec(mutation(), 1..4),
+    ) {
+        let text = fixture(FIXTURES[which.index(FIXTURES.len())]);
+        let mut doc: Value = serde_json::from_str(&text).unwrap();
+        for m in &mutations {
+            mutate(&mut doc, m);
+        }
+        decode_everything(&doc.to_string());
+    }
+
+    #[test]
+    fn merge_is_commutative(a in book(), b in book()) {
+        prop_assert_eq!(merged(&a, &b), merged(&b, &a));
+    }
+
+    #[test]
+    fn merge_is_idempotent(a in book(), b in book()) {
+        prop_assert_eq!(merged(&a, &a), a.clone());
+        let ab = merged(&a, &b);
+        prop_assert_eq!(merged(&ab, &b), ab.clone());
+        prop_assert_eq!(merged(&ab, &a), ab);
+    }
+
+    #[test]
+    fn merge_is_associative(a in book(), b in book(), c in book()) {
+        prop_assert_eq!(merged(&merged(&a, &b), &c), merged(&a, &merged(&b, &c)));
+    }
+
+    #[test]
+    fn books_round_trip(a in book()) {
+        prop_assert_eq!(decode_stats(&encode_stats(&a)).unwrap(), a);
+    }
+
+    /// Without resets, no round is lost and none is counted twice: the
+    /// union has exactly the ids of both books.
+    #[test]
+    fn merge_counts_each_round_once(records in prop::collection::vec((preset(), record()), 0..20), split in any::<Index>()) {
+        let cut = split.index(records.len() + 1);
+        let (mut a, mut b, mut all) = (StatsBook::default(), StatsBook::default(), StatsBook::default());
+        for (i, (p, r)) in records.iter().enumerate() {
+            let mut one = StatsBook::default();
+            one.record(*p, r.clone());
+            if i < cut { a.merge(&one); } else { b.merge(&one); }
+        }
+        // The same rounds merged one by one in the opposite order.
+        for (p, r) in records.iter().rev() {
+            let mut one = StatsBook::default();
+            one.record(*p, r.clone());
+            all.merge(&one);
+        }
+        let m = merged(&a, &b);
+        for p in Preset::ALL {
+            let mut ids: Vec<&str> = records.iter().filter(|(q, _)| *q == p).map(|(_, r)| r.id.as_str()).collect();
+            ids.sort_unstable();
+            ids.dedup();
+            prop_assert_eq!(m.stats(p).played as usize, ids.len());
+        }
+        prop_assert_eq!(m, all);
+    }
+}

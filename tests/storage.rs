@@ -1,0 +1,305 @@
+#![cfg(target_arch = "wasm32")]
+//! `storage.rs` against the browser's real `localStorage` (headless Chromium
+//! through wasm-bindgen-test-runner): unreadable values are set aside under
+//! a backup key, full or disabled storage gives a typed error, and saving
+//! statistics never overwrites what another tab wrote.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use pyramid::persist::{
+    decode_stats, encode_round, encode_stats, RoundEnd, RoundRecord, SavedRound, StatsBook,
+};
+use pyramid::storage::{
+    clear_round, load_round, load_stats, save_round, save_stats, stats_from_event,
+    subscribe_storage_events, Slot, StorageError, BACKUP_PREFIX, ROUND_KEY, STATS_KEY,
+};
+use pyramid_engine::{Deal, Game, Move, Preset};
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn storage() -> web_sys::Storage {
+    web_sys::window().unwrap().local_storage().unwrap().unwrap()
+}
+
+fn eval(code: &str) -> wasm_bindgen::JsValue {
+    js_sys::eval(code).expect("test script runs")
+}
+
+/// Undoes every override a test may have left (a failed test does not
+/// unwind) and empties storage.
+fn fresh_browser() {
+    eval(
+        r#"
+        if (!window.__pyramidOriginal) {
+            window.__pyramidOriginal = { setItem: Storage.prototype.setItem };
+        }
+        Storage.prototype.setItem = window.__pyramidOriginal.setItem;
+        if (Object.getOwnPropertyDescriptor(window, '__pyramidDisabled')) {
+            delete window.__pyramidDisabled;
+            const d = window.__pyramidOriginal.localStorage;
+            if (d) { Object.defineProperty(window, 'localStorage', d); }
+            else { delete window.localStorage; }
+        }
+        "#,
+    );
+    storage().clear().unwrap();
+}
+
+/// Every `setItem` throws `QuotaExceededError`, as in a full storage.
+fn fill_storage() {
+    eval(
+        r#"Storage.prototype.setItem = function () {
+            throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        };"#,
+    );
+}
+
+/// Reading `window.localStorage` throws, as with storage disabled.
+fn disable_storage() {
+    eval(
+        r#"
+        window.__pyramidOriginal.localStorage =
+            Object.getOwnPropertyDescriptor(window, 'localStorage');
+        Object.defineProperty(window, 'localStorage', {
+            configurable: true,
+            get() { throw new DOMException('Access is denied.', 'SecurityError'); },
+        });
+        window.__pyramidDisabled = true;
+        "#,
+    );
+}
+
+fn backups() -> Vec<(String, String)> {
+    let s = storage();
+    let mut found = Vec::new();
+    for i in 0..s.length().unwrap() {
+        let key = s.key(i).unwrap().unwrap();
+        if key.starts_with(BACKUP_PREFIX) {
+            let value = s.get_item(&key).unwrap().unwrap();
+            found.push((key, value));
+        }
+    }
+    found.sort();
+    found
+}
+
+fn some_round() -> SavedRound {
+    let mut game = Game::new(Deal::from_number(1234), Preset::Classic);
+    game.play(Move::Draw).unwrap();
+    game.play(Move::Draw).unwrap();
+    game.undo();
+    SavedRound::from_game(&game, Some(1234), 4_500, "r-test")
+}
+
+fn record(id: &str, end: RoundEnd, at: u64) -> RoundRecord {
+    RoundRecord {
+        id: id.into(),
+        end,
+        elapsed_ms: 60_000,
+        moves: 40,
+        score: -10,
+        finished_at_ms: at,
+    }
+}
+
+fn book_of(ids: &[&str]) -> StatsBook {
+    let mut book = StatsBook::default();
+    for (i, id) in ids.iter().enumerate() {
+        book.record(Preset::Classic, record(id, RoundEnd::Won, i as u64 + 1));
+    }
+    book
+}
+
+#[wasm_bindgen_test]
+fn round_survives_a_reload() {
+    fresh_browser();
+    assert!(load_round().unwrap().value.is_none());
+    let saved = some_round();
+    save_round(&saved).unwrap();
+    let loaded = load_round().unwrap();
+    assert!(loaded.notice.is_none());
+    let (round, game) = loaded.value.expect("a saved round");
+    assert_eq!(round, saved);
+    assert_eq!(game.move_count(), 1);
+    assert_eq!(game.redoable(), [Move::Draw]);
+    clear_round().unwrap();
+    assert!(load_round().unwrap().value.is_none());
+}
+
+#[wasm_bindgen_test]
+fn unreadable_round_is_kept_under_a_backup_key() {
+    for garbage in [
+        "{not json".to_string(),
+        r#"{"version":3,"from":"the future"}"#.to_string(),
+        r#"{"version":2,"preset":7}"#.to_string(),
+        // Well formed, but the line is illegal: a recycle with stock left.
+        encode_round(&SavedRound {
+            line: vec![Move::Draw, Move::Recycle],
+            played: 2,
+            ..some_round()
+        }),
+    ] {
+        fresh_browser();
+        storage().set_item(ROUND_KEY, &garbage).unwrap();
+        let loaded = load_round().unwrap();
+        assert!(loaded.value.is_none(), "{garbage}");
+        let notice = loaded.notice.expect("a notice");
+        assert_eq!(notice.slot, Slot::Round);
+        let key = notice.backup.clone().expect("a backup key");
+        assert!(notice.to_string().contains(&key), "{notice}");
+        assert_eq!(backups(), [(key, garbage.clone())]);
+        // Play goes on: the bad value is out of the way, the next save works.
+        assert_eq!(storage().get_item(ROUND_KEY).unwrap(), None);
+        save_round(&some_round()).unwrap();
+        assert!(load_round().unwrap().value.is_some());
+    }
+}
+
+#[wasm_bindgen_test]
+fn unreadable_stats_are_backed_up_never_replaced_silently() {
+    fresh_browser();
+    let garbage = r#"{"version":99,"presets":{}}"#;
+    storage().set_item(STATS_KEY, garbage).unwrap();
+    let loaded = load_stats().unwrap();
+    assert_eq!(loaded.value, StatsBook::default());
+    let notice = loaded.notice.expect("a notice");
+    assert_eq!(notice.slot, Slot::Stats);
+    let key = notice.backup.clone().unwrap();
+    assert_eq!(backups(), [(key.clone(), garbage.to_string())]);
+
+    // A fresh book starts; saving it leaves the backup alone.
+    let saved = save_stats(&book_of(&["a"])).unwrap();
+    assert!(saved.notice.is_none());
+    assert_eq!(backups(), [(key, garbage.to_string())]);
+    let stored = decode_stats(&storage().get_item(STATS_KEY).unwrap().unwrap()).unwrap();
+    assert_eq!(stored, book_of(&["a"]));
+}
+
+#[wasm_bindgen_test]
+fn save_stats_sets_aside_garbage_found_at_write_time() {
+    fresh_browser();
+    storage().set_item(STATS_KEY, "garbage").unwrap();
+    let saved = save_stats(&book_of(&["a"])).unwrap();
+    let notice = saved.notice.expect("a notice");
+    assert_eq!(backups(), [(notice.backup.unwrap(), "garbage".to_string())]);
+    assert_eq!(saved.value, book_of(&["a"]));
+}
+
+#[wasm_bindgen_test]
+fn save_stats_merges_what_another_tab_wrote() {
+    fresh_browser();
+    save_stats(&book_of(&["a"])).unwrap();
+    // Another tab, which had read {a}, records b and writes.
+    storage()
+        .set_item(STATS_KEY, &encode_stats(&book_of(&["a", "b"])))
+        .unwrap();
+    // This tab, which still holds {a}, records c and saves.
+    let mut mine = book_of(&["a"]);
+    mine.record(Preset::Classic, record("c", RoundEnd::Lost, 9));
+    let saved = save_stats(&mine).unwrap().value;
+    let stored = decode_stats(&storage().get_item(STATS_KEY).unwrap().unwrap()).unwrap();
+    assert_eq!(stored, saved);
+    let s = stored.stats(Preset::Classic);
+    assert_eq!((s.played, s.won, s.lost), (3, 2, 1));
+}
+
+#[wasm_bindgen_test]
+fn full_storage_gives_a_typed_error_and_loses_nothing() {
+    fresh_browser();
+    save_stats(&book_of(&["a"])).unwrap();
+    let before = storage().get_item(STATS_KEY).unwrap();
+    fill_storage();
+    assert_eq!(save_round(&some_round()), Err(StorageError::Full));
+    assert_eq!(
+        save_stats(&book_of(&["a", "b"]))
+            .map(|l| l.value)
+            .unwrap_err(),
+        StorageError::Full
+    );
+    assert_eq!(storage().get_item(STATS_KEY).unwrap(), before);
+    // Reading still works.
+    assert_eq!(load_stats().unwrap().value, book_of(&["a"]));
+    fresh_browser();
+}
+
+#[wasm_bindgen_test]
+fn unreadable_stats_stay_in_place_when_no_backup_can_be_written() {
+    fresh_browser();
+    storage().set_item(STATS_KEY, "{broken").unwrap();
+    fill_storage();
+    let loaded = load_stats().unwrap();
+    let notice = loaded.notice.expect("a notice");
+    assert_eq!(notice.backup, Err(StorageError::Full));
+    assert!(notice.to_string().contains("not being saved"), "{notice}");
+    assert_eq!(
+        save_stats(&book_of(&["a"])).map(|l| l.value).unwrap_err(),
+        StorageError::Full
+    );
+    assert_eq!(
+        storage().get_item(STATS_KEY).unwrap().as_deref(),
+        Some("{broken")
+    );
+    assert!(backups().is_empty());
+    fresh_browser();
+}
+
+#[wasm_bindgen_test]
+fn disabled_storage_gives_a_typed_error() {
+    fresh_browser();
+    disable_storage();
+    assert!(web_sys::window().unwrap().local_storage().is_err());
+    assert_eq!(
+        load_round().map(|l| l.value.is_some()).unwrap_err(),
+        StorageError::Unavailable
+    );
+    assert_eq!(
+        load_stats().map(|l| l.value).unwrap_err(),
+        StorageError::Unavailable
+    );
+    assert_eq!(save_round(&some_round()), Err(StorageError::Unavailable));
+    assert_eq!(
+        save_stats(&StatsBook::default())
+            .map(|l| l.value)
+            .unwrap_err(),
+        StorageError::Unavailable
+    );
+    fresh_browser();
+    assert!(load_stats().is_ok());
+}
+
+fn storage_event(key: &str, new_value: &str) -> web_sys::StorageEvent {
+    let code = format!(
+        "new StorageEvent('storage', {{ key: {}, newValue: {} }})",
+        serde_json::to_string(key).unwrap(),
+        serde_json::to_string(new_value).unwrap()
+    );
+    eval(&code).unchecked_into()
+}
+
+#[wasm_bindgen_test]
+fn another_tabs_stats_arrive_through_storage_events() {
+    fresh_browser();
+    let theirs = book_of(&["x", "y"]);
+    let event = storage_event(STATS_KEY, &encode_stats(&theirs));
+    assert_eq!(stats_from_event(&event), Some(theirs.clone()));
+    assert_eq!(
+        stats_from_event(&storage_event(ROUND_KEY, &encode_stats(&theirs))),
+        None
+    );
+    assert_eq!(stats_from_event(&storage_event(STATS_KEY, "junk")), None);
+
+    let received = Rc::new(RefCell::new(Vec::new()));
+    let sink = received.clone();
+    let handle = subscribe_storage_events(move |book| sink.borrow_mut().push(book));
+    let window = web_sys::window().unwrap();
+    window.dispatch_event(&event).unwrap();
+    window
+        .dispatch_event(&storage_event(STATS_KEY, "junk"))
+        .unwrap();
+    handle.remove();
+    window.dispatch_event(&event).unwrap();
+    assert_eq!(*received.borrow(), [theirs]);
+}

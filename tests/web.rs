@@ -1,0 +1,174 @@
+#![cfg(target_arch = "wasm32")]
+//! Browser tests: `cargo test -p pyramid --target wasm32-unknown-unknown`
+//! (runs in headless Chromium through wasm-bindgen-test-runner + chromedriver).
+
+use leptos::prelude::*;
+use leptos::task::tick;
+use pyramid::app::PyramidGame;
+use pyramid::round::{DealOrigin, Round};
+use pyramid_engine::{Deal, Preset};
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// A fresh `<div>` appended to `<body>`, to mount a component into.
+fn fresh_container() -> web_sys::HtmlElement {
+    let document = document();
+    let div = document.create_element("div").unwrap();
+    document.body().unwrap().append_child(&div).unwrap();
+    div.unchecked_into()
+}
+
+fn mount_deal(
+    number: u32,
+    preset: Preset,
+) -> (
+    web_sys::HtmlElement,
+    leptos::mount::UnmountHandle<impl leptos::tachys::view::Mountable>,
+) {
+    let container = fresh_container();
+    let round = Round::new(number, preset, "test".into(), DealOrigin::Number);
+    let handle = leptos::mount::mount_to(container.clone(), move || {
+        view! { <PyramidGame round=round notice="ready" /> }
+    });
+    (container, handle)
+}
+
+fn find(container: &web_sys::HtmlElement, selector: &str) -> Option<web_sys::HtmlElement> {
+    container
+        .query_selector(selector)
+        .unwrap()
+        .map(|e| e.unchecked_into())
+}
+
+fn text(container: &web_sys::HtmlElement, selector: &str) -> String {
+    find(container, selector)
+        .and_then(|e| e.text_content())
+        .unwrap_or_default()
+}
+
+fn click(container: &web_sys::HtmlElement, selector: &str) {
+    find(container, selector)
+        .unwrap_or_else(|| panic!("no element {selector}"))
+        .click();
+}
+
+fn card_selector(code: &str) -> String {
+    format!("[data-card=\"{code}\"]")
+}
+
+#[wasm_bindgen_test]
+async fn renders_the_deal_with_spec_attributes() {
+    let (container, _handle) = mount_deal(1, Preset::Classic);
+    tick().await;
+    let cards = container
+        .query_selector_all("[data-zone=\"pyramid\"]")
+        .unwrap();
+    assert_eq!(cards.length(), 28);
+    let deal = Deal::from_number(1);
+    for k in 0..28u32 {
+        let el: web_sys::Element = cards.item(k).unwrap().unchecked_into();
+        assert_eq!(
+            el.get_attribute("data-card").unwrap(),
+            deal.cards()[k as usize].to_string()
+        );
+        assert_eq!(
+            el.get_attribute("aria-label").unwrap(),
+            deal.cards()[k as usize].name()
+        );
+        let covered = el.get_attribute("aria-disabled").as_deref() == Some("true");
+        assert_eq!(covered, k < 21, "card {k}");
+    }
+    assert_eq!(text(&container, "[data-testid=moves]"), "0");
+    assert_eq!(text(&container, "[data-testid=pass]"), "Pass 1 of 3");
+    assert_eq!(text(&container, "[data-testid=score]"), "-52");
+    let stock = find(&container, "[data-zone=stock]").unwrap();
+    assert_eq!(
+        stock.get_attribute("aria-label").unwrap(),
+        "Stock: 24 cards"
+    );
+    assert_eq!(text(&container, "[role=status]"), "ready");
+}
+
+#[wasm_bindgen_test]
+async fn tap_pairs_and_undo_redo() {
+    // Deal 1, classic: 5C and 8C are both on the bottom row.
+    let (container, _handle) = mount_deal(1, Preset::Classic);
+    tick().await;
+    click(&container, &card_selector("5C"));
+    tick().await;
+    let five = find(&container, &card_selector("5C")).unwrap();
+    assert_eq!(five.get_attribute("aria-pressed").unwrap(), "true");
+    click(&container, &card_selector("8C"));
+    tick().await;
+    assert!(find(&container, &card_selector("5C")).is_none());
+    assert!(find(&container, &card_selector("8C")).is_none());
+    assert_eq!(text(&container, "[data-testid=moves]"), "1");
+    assert!(text(&container, "[role=status]").contains("removed"));
+
+    click(&container, "[data-zone=stock]");
+    tick().await;
+    assert_eq!(text(&container, "[data-testid=moves]"), "2");
+    assert!(find(&container, "[data-zone=waste]").is_some());
+
+    let undo = find_button(&container, "Undo");
+    undo.click();
+    tick().await;
+    undo.click();
+    tick().await;
+    assert_eq!(text(&container, "[data-testid=moves]"), "0");
+    assert!(find(&container, &card_selector("5C")).is_some());
+    find_button(&container, "Redo").click();
+    tick().await;
+    assert_eq!(text(&container, "[data-testid=moves]"), "1");
+}
+
+#[wasm_bindgen_test]
+async fn hint_marks_a_move_and_auto_move_plays_it() {
+    let (container, _handle) = mount_deal(1, Preset::Classic);
+    tick().await;
+    find_button(&container, "Hint").click();
+    tick().await;
+    assert!(find(&container, "[data-hint=\"true\"]").is_some());
+    find_button(&container, "Auto move").click();
+    tick().await;
+    assert_eq!(text(&container, "[data-testid=moves]"), "1");
+    assert!(find(&container, "[data-hint=\"true\"]").is_none());
+}
+
+#[wasm_bindgen_test]
+async fn keyboard_draw_and_pause() {
+    let (container, _handle) = mount_deal(3, Preset::Classic);
+    tick().await;
+    press("d");
+    tick().await;
+    assert_eq!(text(&container, "[data-testid=moves]"), "1");
+    press("p");
+    tick().await;
+    let table = find(&container, ".table").unwrap();
+    assert!(table.has_attribute("hidden"));
+    press("d");
+    tick().await;
+    assert_eq!(text(&container, "[data-testid=moves]"), "1");
+    press("p");
+    tick().await;
+    assert!(!table.has_attribute("hidden"));
+}
+
+fn press(key: &str) {
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key(key);
+    init.set_bubbles(true);
+    let ev = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+    window().dispatch_event(&ev).unwrap();
+}
+
+fn find_button(container: &web_sys::HtmlElement, name: &str) -> web_sys::HtmlElement {
+    let buttons = container.query_selector_all("button").unwrap();
+    (0..buttons.length())
+        .filter_map(|i| buttons.item(i))
+        .map(|n| n.unchecked_into::<web_sys::HtmlElement>())
+        .find(|b| b.text_content().is_some_and(|t| t.trim() == name))
+        .unwrap_or_else(|| panic!("no button {name}"))
+}
