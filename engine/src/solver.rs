@@ -223,8 +223,8 @@ impl Search<'_> {
             self.aborted = true;
             return false;
         }
-        let dead = self.dead_waste(&pos);
-        if dead != 0 && self.goal_all {
+        let (dead, stuck) = self.stuck_waste(&pos);
+        if stuck && self.goal_all {
             return false;
         }
         // Dead waste cards never play again: positions that differ only by
@@ -244,7 +244,7 @@ impl Search<'_> {
             self.aborted |= self.relaxed.aborted;
             return false;
         }
-        if self.goal_all && !(self.stock_partners_exist(&pos) && self.waste_can_empty(&pos)) {
+        if self.goal_all && !self.stock_partners_exist(&pos) {
             return false;
         }
 
@@ -325,15 +325,20 @@ impl Search<'_> {
         false
     }
 
-    /// In the last pass, waste cards buried under a card that can never be
-    /// removed can never be played again. A waste card leaves only as the
-    /// live top: with a King's move, or paired with a pyramid card of the
-    /// complementary rank, or (draw-card mode) with the card in the slot or
-    /// one still to be drawn.
-    /// Partners only ever disappear, so a card found stuck stays stuck.
-    fn dead_waste(&self, pos: &Position) -> u32 {
+    /// In the last pass, the waste is a stack whose cards leave only from
+    /// the top, each with a King's move or with a partner of the
+    /// complementary rank from outside the waste (a pyramid card, or in
+    /// draw-card mode the slot card or one still to be drawn; two waste cards
+    /// are never live together). Scanning down from the top, each card needs
+    /// its own partner; where a rank's demand exceeds the partners left, that
+    /// card can never leave and every card below it is dead. Partners only
+    /// ever disappear, so dead cards stay dead.
+    ///
+    /// Returns the dead cards, and whether some waste card can never leave
+    /// (which loses the all-cards goal).
+    fn stuck_waste(&self, pos: &Position) -> (u32, bool) {
         if self.unlimited || self.board.passes_left(pos) != Some(0) {
-            return 0;
+            return (0, false);
         }
         let t = self.tables;
         let mut waste = pos.stock & below(pos.next);
@@ -342,49 +347,27 @@ impl Search<'_> {
                 waste &= !(1 << i);
             }
         }
-        // In draw-card mode the card in the slot and those still to be drawn
-        // can pair with the waste top.
-        let undrawn = if self.board.rules().stock_mode == StockMode::DrawCard {
-            pos.stock & !(waste & below(pos.next))
+        let outside_stock = if self.board.rules().stock_mode == StockMode::DrawCard {
+            pos.stock & !waste
         } else {
             0
         };
+        let mut demand = [0u32; 14];
         while let Some(i) = highest(waste) {
             waste &= !(1 << i);
-            let rank = t.stock[i as usize].rank();
+            let rank = usize::from(t.stock[i as usize].rank());
             if rank == 13 {
                 continue;
             }
-            let want = usize::from(13 - rank);
-            if pos.pyramid & t.pyramid_of_rank[want] == 0 && undrawn & t.stock_of_rank[want] == 0 {
-                return waste;
+            demand[rank] += 1;
+            let want = 13 - rank;
+            let supply = (pos.pyramid & t.pyramid_of_rank[want]).count_ones()
+                + (outside_stock & t.stock_of_rank[want]).count_ones();
+            if demand[rank] > supply {
+                return (waste, true);
             }
         }
-        0
-    }
-
-    /// To remove every card, the waste must empty in the last pass. Two waste
-    /// cards are never live together, so each waste card of rank r needs its
-    /// own partner of rank 13 - r from outside the waste: the pyramid, the
-    /// draw slot or the cards still to be drawn.
-    fn waste_can_empty(&self, pos: &Position) -> bool {
-        if self.unlimited || self.board.passes_left(pos) != Some(0) {
-            return true;
-        }
-        let t = self.tables;
-        let mut waste = pos.stock & below(pos.next);
-        if pos.slot {
-            if let Some(i) = highest(waste) {
-                waste &= !(1 << i);
-            }
-        }
-        let outside = pos.stock & !waste;
-        (1..13).all(|r| {
-            let want = 13 - r;
-            (waste & t.stock_of_rank[r]).count_ones()
-                <= (pos.pyramid & t.pyramid_of_rank[want]).count_ones()
-                    + (outside & t.stock_of_rank[want]).count_ones()
-        })
+        (0, false)
     }
 
     fn try_move(&mut self, m: Move, child: Position) -> bool {
