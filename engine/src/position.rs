@@ -331,16 +331,7 @@ impl Board {
 
     /// Bits of the pyramid cards that are still there and uncovered.
     pub fn exposed_mask(&self, pos: &Position) -> u32 {
-        let mut exposed = 0;
-        let mut left = pos.pyramid;
-        while left != 0 {
-            let k = left.trailing_zeros();
-            left &= left - 1;
-            if pos.pyramid & self.covers[k as usize] == 0 {
-                exposed |= 1 << k;
-            }
-        }
-        exposed
+        exposed_of(pos.pyramid)
     }
 
     /// Whether pyramid card `k` is still there and uncovered.
@@ -657,6 +648,19 @@ impl Position {
             | u64::from(self.removed_this_pass) << 58
             | u64::from(self.pass.min(31)) << 59
     }
+}
+
+/// The exposed cards of a pyramid mask: those present whose two covering
+/// cards are gone. Card k of row r is covered by cards k + r + 1 and
+/// k + r + 2, so one shift per row finds every covered card of that row.
+pub(crate) fn exposed_of(pyramid: u32) -> u32 {
+    let mut covered = 0;
+    for row in 0..6u32 {
+        let first = row * (row + 1) / 2;
+        let row_mask = ((1u32 << (row + 1)) - 1) << first;
+        covered |= ((pyramid >> (row + 1)) | (pyramid >> (row + 2))) & row_mask;
+    }
+    pyramid & !covered
 }
 
 /// Bits below index `n`.

@@ -22,7 +22,7 @@ use serde::Serialize;
 
 use crate::card::Card;
 use crate::deal::PYRAMID_CARDS;
-use crate::position::{below, bits, highest, Board, Home, Move, Position};
+use crate::position::{below, bits, exposed_of, highest, Board, Home, Move, Position};
 use crate::rules::{LossRule, StockMode, WinCondition};
 
 /// How much work one solve may do.
@@ -90,7 +90,7 @@ pub fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
         board,
         tables: &tables,
         relaxed,
-        seen: FxHashSet::default(),
+        seen: FxHashSet::with_capacity_and_hasher(1 << 12, Default::default()),
         nodes: 0,
         max_nodes: limits.max_nodes,
         aborted: false,
@@ -99,7 +99,7 @@ pub fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
         unlimited: rules.passes.is_none(),
         idle_rule: rules.loss == LossRule::IdlePass,
     };
-    let won = search.dfs(*pos);
+    let won = search.dfs(*pos, u64::MAX);
     Solution {
         outcome: verdict(won, search.aborted),
         line: if won { search.line } else { Vec::new() },
@@ -119,6 +119,9 @@ fn verdict(won: bool, aborted: bool) -> Outcome {
 struct Tables {
     pyramid: [Card; PYRAMID_CARDS],
     stock: [Card; 24],
+    /// The ranks of `pyramid` and `stock`, looked up rather than computed.
+    pyramid_rank: [u8; PYRAMID_CARDS],
+    stock_rank: [u8; 24],
     /// For each pyramid card, the pyramid cards it can never pair with: its
     /// cover cone and every card whose cone holds it.
     blocked: [u32; PYRAMID_CARDS],
@@ -148,6 +151,8 @@ impl Tables {
             stock_of_rank[usize::from(c.rank())] |= 1 << i;
         }
         Tables {
+            pyramid_rank: pyramid.map(Card::rank),
+            stock_rank: stock.map(Card::rank),
             pyramid,
             stock,
             blocked,
@@ -160,7 +165,7 @@ impl Tables {
     /// be available at the same time.
     fn partners_exist(&self, pyramid: u32, stock: u32) -> bool {
         for k in bits(pyramid) {
-            let rank = self.pyramid[k as usize].rank();
+            let rank = self.pyramid_rank[k as usize];
             if rank == 13 {
                 continue;
             }
@@ -215,7 +220,10 @@ impl Search<'_> {
         key
     }
 
-    fn dfs(&mut self, pos: Position) -> bool {
+    /// `checked` is the (pyramid, usable stock) pair that the parent already
+    /// checked against the partner rule and the relaxed search: a draw leaves
+    /// it unchanged, and those checks cost as much as the rest of a node.
+    fn dfs(&mut self, pos: Position, checked: u64) -> bool {
         if self.is_goal(&pos) {
             return true;
         }
@@ -236,49 +244,65 @@ impl Search<'_> {
         }
         self.nodes += 1;
         let stock = canonical.stock;
-        if !self.tables.partners_exist(pos.pyramid, stock) {
-            return false;
-        }
-        // Not even winnable with unlimited passes: not winnable here.
-        if pos.pyramid != 0 && !self.relaxed.winnable(pos.pyramid, stock) {
-            self.aborted |= self.relaxed.aborted;
-            return false;
+        let pair = relaxed_key(pos.pyramid, stock);
+        if pair != checked {
+            if !self.tables.partners_exist(pos.pyramid, stock) {
+                return false;
+            }
+            // Not even winnable with unlimited passes: not winnable here.
+            if pos.pyramid != 0 && !self.relaxed.winnable(pos.pyramid, stock) {
+                self.aborted |= self.relaxed.aborted;
+                return false;
+            }
         }
         if self.goal_all && !self.stock_partners_exist(&pos) {
             return false;
         }
 
-        let exposed = self.board.exposed_mask(&pos);
-        let mut live: [(Card, Live); 9] = [(self.tables.stock[0], Live::Stock(0)); 9];
+        let t = self.tables;
+        let exposed = exposed_of(pos.pyramid);
+        // Live cards with their ranks: exposed pyramid cards, then the draw
+        // slot and the waste top.
+        let mut live: [(Card, u8, Live); 9] = [(t.stock[0], 0, Live::Stock(0)); 9];
         let mut n = 0;
         for k in bits(exposed) {
-            live[n] = (self.tables.pyramid[k as usize], Live::Pyramid(k));
+            live[n] = (
+                t.pyramid[k as usize],
+                t.pyramid_rank[k as usize],
+                Live::Pyramid(k),
+            );
             n += 1;
         }
         let pyramid_live = n;
-        if let Some(i) = self.board.draw_slot_index(&pos) {
-            live[n] = (self.tables.stock[i as usize], Live::Stock(i));
-            n += 1;
-        }
-        if let Some(i) = self.board.waste_top_index(&pos) {
-            live[n] = (self.tables.stock[i as usize], Live::Stock(i));
+        for i in [
+            self.board.draw_slot_index(&pos),
+            self.board.waste_top_index(&pos),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            live[n] = (
+                t.stock[i as usize],
+                t.stock_rank[i as usize],
+                Live::Stock(i),
+            );
             n += 1;
         }
         let live = &live[..n];
 
         // Kings first, and alone.
-        if let Some(&(card, at)) = live.iter().find(|(c, _)| c.is_king()) {
+        if let Some(&(card, _, at)) = live.iter().find(|(_, rank, _)| *rank == 13) {
             let child = remove(&pos, &[at]);
-            return self.try_move(Move::King(card), child);
+            return self.try_move(Move::King(card), child, u64::MAX);
         }
 
         // Pairs: pyramid with pyramid first, then with a stock-side card.
         let mut any_removal = false;
         for i in 0..n {
             for j in i + 1..n {
-                let (a, at_a) = live[i];
-                let (b, at_b) = live[j];
-                if !a.pairs_with(b) {
+                let (a, rank_a, at_a) = live[i];
+                let (b, rank_b, at_b) = live[j];
+                if rank_a + rank_b != 13 {
                     continue;
                 }
                 any_removal = true;
@@ -286,18 +310,18 @@ impl Search<'_> {
                     continue; // tried below, after the pyramid pairs
                 }
                 let child = remove(&pos, &[at_a, at_b]);
-                if self.try_move(Move::Pair(a, b), child) {
+                if self.try_move(Move::Pair(a, b), child, u64::MAX) {
                     return true;
                 }
             }
         }
         for i in 0..pyramid_live {
             for j in pyramid_live..n {
-                let (a, at_a) = live[i];
-                let (b, at_b) = live[j];
-                if a.pairs_with(b) {
+                let (a, rank_a, at_a) = live[i];
+                let (b, rank_b, at_b) = live[j];
+                if rank_a + rank_b == 13 {
                     let child = remove(&pos, &[at_a, at_b]);
-                    if self.try_move(Move::Pair(a, b), child) {
+                    if self.try_move(Move::Pair(a, b), child, u64::MAX) {
                         return true;
                     }
                 }
@@ -309,7 +333,7 @@ impl Search<'_> {
             let mut child = pos;
             child.next = stock_left.trailing_zeros() as u8 + 1;
             child.slot = self.board.rules().stock_mode == StockMode::DrawCard;
-            return self.try_move(Move::Draw, child);
+            return self.try_move(Move::Draw, child, pair);
         }
         if self.idle_rule && !pos.removed_this_pass && !any_removal {
             return false; // Easy: a whole pass without a removal is lost.
@@ -320,7 +344,7 @@ impl Search<'_> {
             child.slot = false;
             child.pass += 1;
             child.removed_this_pass = false;
-            return self.try_move(Move::Recycle, child);
+            return self.try_move(Move::Recycle, child, pair);
         }
         false
     }
@@ -355,24 +379,26 @@ impl Search<'_> {
         let mut demand = [0u32; 14];
         while let Some(i) = highest(waste) {
             waste &= !(1 << i);
-            let rank = usize::from(t.stock[i as usize].rank());
+            let rank = usize::from(t.stock_rank[i as usize]);
             if rank == 13 {
                 continue;
             }
             demand[rank] += 1;
             let want = 13 - rank;
-            let supply = (pos.pyramid & t.pyramid_of_rank[want]).count_ones()
-                + (outside_stock & t.stock_of_rank[want]).count_ones();
-            if demand[rank] > supply {
+            // Pyramid and stock cards are separate bit sets: shift the stock
+            // ones above the pyramid's 28 bits to count both at once.
+            let supply = u64::from(pos.pyramid & t.pyramid_of_rank[want])
+                | u64::from(outside_stock & t.stock_of_rank[want]) << 28;
+            if !at_least(supply, demand[rank]) {
                 return (waste, true);
             }
         }
         (0, false)
     }
 
-    fn try_move(&mut self, m: Move, child: Position) -> bool {
+    fn try_move(&mut self, m: Move, child: Position, checked: u64) -> bool {
         self.line.push(m);
-        if self.dfs(child) {
+        if self.dfs(child, checked) {
             return true;
         }
         self.line.pop();
@@ -383,7 +409,7 @@ impl Search<'_> {
     /// in play (a stock King needs none).
     fn stock_partners_exist(&self, pos: &Position) -> bool {
         for i in bits(pos.stock) {
-            let rank = self.tables.stock[i as usize].rank();
+            let rank = self.tables.stock_rank[i as usize];
             if rank == 13 {
                 continue;
             }
@@ -487,7 +513,7 @@ impl<'a> Relaxed<'a> {
             }
             for k in bits(exposed) {
                 let a = t.pyramid[k as usize];
-                let want = usize::from(13 - a.rank());
+                let want = usize::from(13 - t.pyramid_rank[k as usize]);
                 for l in bits(exposed & t.pyramid_of_rank[want]) {
                     if l > k {
                         let m = Move::Pair(a, t.pyramid[l as usize]);
@@ -503,7 +529,7 @@ impl<'a> Relaxed<'a> {
             }
             for k in bits(exposed) {
                 let a = t.pyramid[k as usize];
-                let want = usize::from(13 - a.rank());
+                let want = usize::from(13 - t.pyramid_rank[k as usize]);
                 // Stock cards of one rank are interchangeable here: try one.
                 if let Some(i) = bits(stock & t.stock_of_rank[want]).next() {
                     let m = Move::Pair(a, t.stock[i as usize]);
@@ -543,21 +569,13 @@ impl<'a> Relaxed<'a> {
     }
 }
 
-/// Exposed pyramid cards for a pyramid mask, without a board (the cover
-/// relation is the same for every deal).
-fn exposed_of(pyramid: u32) -> u32 {
-    let mut exposed = 0;
-    for k in bits(pyramid) {
-        let (row, col) = crate::position::row_col(k as u8);
-        let covered = row < 6 && {
-            let left = crate::position::pyramid_index(row + 1, col);
-            pyramid & (0b11 << left) != 0
-        };
-        if !covered {
-            exposed |= 1 << k;
-        }
+/// Whether `mask` has at least `n` bits set (without a population count,
+/// which the baseline x86-64 target lacks).
+fn at_least(mut mask: u64, n: u32) -> bool {
+    for _ in 1..n {
+        mask &= mask.wrapping_sub(1);
     }
-    exposed
+    mask != 0
 }
 
 /// Turns a line of removals into real moves from `pos`: before each removal
