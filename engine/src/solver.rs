@@ -36,7 +36,7 @@ impl Default for Limits {
     /// Enough for every deal of the benchmark presets, within 64 MiB.
     fn default() -> Limits {
         Limits {
-            max_nodes: 4_000_000,
+            max_nodes: 8_000_000,
         }
     }
 }
@@ -90,7 +90,8 @@ pub fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
         board,
         tables: &tables,
         relaxed,
-        seen: FxHashSet::with_capacity_and_hasher(1 << 12, Default::default()),
+        seen: FxHashSet::default(),
+        lost: FxHashMap::with_capacity_and_hasher(1 << 10, Default::default()),
         nodes: 0,
         max_nodes: limits.max_nodes,
         aborted: false,
@@ -186,6 +187,11 @@ struct Search<'a> {
     tables: &'a Tables,
     relaxed: Relaxed<'a>,
     seen: FxHashSet<u64>,
+    /// Limited passes: for each (pyramid, usable stock), the earliest stamp
+    /// (see [`Search::stamp`]) at which it was proven lost. This table stands
+    /// in for `seen` wherever it can: it has one entry per set of cards, not
+    /// per position, which keeps memory small.
+    lost: FxHashMap<u64, (u16, u8)>,
     nodes: u64,
     max_nodes: u64,
     aborted: bool,
@@ -196,7 +202,7 @@ struct Search<'a> {
 }
 
 /// A live card: where it is, for removing it.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Live {
     Pyramid(u32),
     Stock(u32),
@@ -236,15 +242,51 @@ impl Search<'_> {
             return false;
         }
         // Dead waste cards never play again: positions that differ only by
-        // them are one position.
+        // them are one position. So are positions whose pointers differ only
+        // by removed cards: the pointer is taken just past the last drawn
+        // card still in play.
         let mut canonical = pos;
         canonical.stock &= !dead;
-        if !self.seen.insert(self.key(&canonical)) {
+        canonical.next = highest(canonical.stock & below(pos.next)).map_or(0, |i| i as u8 + 1);
+        let stock = canonical.stock;
+        let pair = relaxed_key(pos.pyramid, stock);
+        let stamp = self.stamp(&canonical);
+        if self.unlimited || stamp.1 & 1 == 1 {
+            // Positions no drawing sequence reaches are remembered exactly.
+            if !self.seen.insert(self.key(&canonical)) {
+                return false;
+            }
+        } else if self.lost.get(&pair).is_some_and(|&lost| lost <= stamp) {
             return false;
         }
         self.nodes += 1;
-        let stock = canonical.stock;
-        let pair = relaxed_key(pos.pyramid, stock);
+        let won = self.expand(pos, pair, checked);
+        if !won && !self.aborted && !self.unlimited {
+            let earliest = self.lost.entry(pair).or_insert(stamp);
+            *earliest = (*earliest).min(stamp);
+        }
+        won
+    }
+
+    /// With limited passes, where a position stands in the fixed sequence of
+    /// draws and recycles: (pass, 2 × pointer + odd). From pass a, pointer x,
+    /// drawing reaches every later pointer of pass a (with the drawn card in
+    /// the slot in draw-card mode) and recycling reaches every pointer of every
+    /// later pass. So a position lost at one stamp makes lost every position
+    /// with the same cards and a larger stamp that drawing can reach: those
+    /// with an even stamp. `odd` marks the draw-card positions whose slot was
+    /// emptied by a removal, which no drawing reaches: they are compared only
+    /// with strictly earlier pointers (2x + 1 <= 2y exactly when x < y).
+    fn stamp(&self, pos: &Position) -> (u16, u8) {
+        let drawn_to_slot = self.board.rules().stock_mode == StockMode::DrawCard && pos.next > 0;
+        let odd = pos.slot != drawn_to_slot;
+        (pos.pass, 2 * pos.next + u8::from(odd))
+    }
+
+    /// Expands a position not seen before: the checks that need the whole
+    /// position, then every move.
+    fn expand(&mut self, pos: Position, pair: u64, checked: u64) -> bool {
+        let stock = pair_stock(pair);
         if pair != checked {
             if !self.tables.partners_exist(pos.pyramid, stock) {
                 return false;
@@ -294,6 +336,28 @@ impl Search<'_> {
         if let Some(&(card, _, at)) = live.iter().find(|(_, rank, _)| *rank == 13) {
             let child = remove(&pos, &[at]);
             return self.try_move(Move::King(card), child, u64::MAX);
+        }
+
+        // Forced pairs, also alone: an exposed pyramid card whose only
+        // possible partner anywhere (outside its cover cone, among the cards
+        // still usable) is live now must leave with it in any winning line,
+        // and removing both at once only makes more cards live.
+        for i in 0..pyramid_live {
+            let (a, rank_a, Live::Pyramid(k)) = live[i] else {
+                continue;
+            };
+            let want = usize::from(13 - rank_a);
+            let in_pyramid = pos.pyramid & t.pyramid_of_rank[want] & !t.blocked[k as usize];
+            let in_stock = stock & t.stock_of_rank[want];
+            let only = match (in_pyramid, in_stock) {
+                (p, 0) if p.is_power_of_two() => Live::Pyramid(p.trailing_zeros()),
+                (0, s) if s.is_power_of_two() => Live::Stock(s.trailing_zeros()),
+                _ => continue,
+            };
+            if let Some(&(b, _, at_b)) = live.iter().find(|(_, _, at)| *at == only) {
+                let child = remove(&pos, &[Live::Pyramid(k), at_b]);
+                return self.try_move(Move::Pair(a, b), child, u64::MAX);
+            }
         }
 
         // Pairs: pyramid with pyramid first, then with a stock-side card.
@@ -460,6 +524,10 @@ struct Relaxed<'a> {
 
 fn relaxed_key(pyramid: u32, stock: u32) -> u64 {
     u64::from(pyramid) | u64::from(stock) << 28
+}
+
+fn pair_stock(key: u64) -> u32 {
+    (key >> 28) as u32
 }
 
 impl<'a> Relaxed<'a> {
