@@ -165,15 +165,16 @@ impl Tables {
     /// Whether every pyramid card left still has a partner that could ever
     /// be available at the same time.
     fn partners_exist(&self, pyramid: u32, stock: u32) -> bool {
-        for k in bits(pyramid) {
-            let rank = self.pyramid_rank[k as usize];
-            if rank == 13 {
+        // By rank: a rank whose complement is still on the stock side needs
+        // no look at its pyramid cards one by one.
+        for rank in 1..13 {
+            let cards = pyramid & self.pyramid_of_rank[rank];
+            let want = 13 - rank;
+            if cards == 0 || stock & self.stock_of_rank[want] != 0 {
                 continue;
             }
-            let want = usize::from(13 - rank);
-            if stock & self.stock_of_rank[want] == 0
-                && pyramid & self.pyramid_of_rank[want] & !self.blocked[k as usize] == 0
-            {
+            let partners = pyramid & self.pyramid_of_rank[want];
+            if bits(cards).any(|k| partners & !self.blocked[k as usize] == 0) {
                 return false;
             }
         }
@@ -472,19 +473,13 @@ impl Search<'_> {
     /// To remove all 52 cards, each stock card also needs a partner still
     /// in play (a stock King needs none).
     fn stock_partners_exist(&self, pos: &Position) -> bool {
-        for i in bits(pos.stock) {
-            let rank = self.tables.stock_rank[i as usize];
-            if rank == 13 {
-                continue;
-            }
-            let want = usize::from(13 - rank);
-            if pos.stock & self.tables.stock_of_rank[want] == 0
-                && pos.pyramid & self.tables.pyramid_of_rank[want] == 0
-            {
-                return false;
-            }
-        }
-        true
+        let t = self.tables;
+        (1..13).all(|rank| {
+            let want = 13 - rank;
+            pos.stock & t.stock_of_rank[rank] == 0
+                || pos.stock & t.stock_of_rank[want] != 0
+                || pos.pyramid & t.pyramid_of_rank[want] != 0
+        })
     }
 }
 
