@@ -12,7 +12,8 @@ function percentile(values: number[], p: number): number {
 }
 
 test('measure', async ({ page }) => {
-  test.setTimeout(120_000);
+  // It measures and asserts nothing: give a slow or busy machine all the time it needs.
+  test.setTimeout(600_000);
   const game = new PyramidPage(page);
 
   const loads: number[] = [];

@@ -8,6 +8,7 @@
 
 use leptos::prelude::*;
 use pyramid_engine::{Card, Move, Zone};
+use wasm_bindgen::JsCast;
 
 use crate::game_context::GameContext;
 use crate::round::{card_code, card_face};
@@ -100,10 +101,16 @@ pub fn CardButton(
         if state.pointer_id != Some(ev.pointer_id()) {
             return;
         }
-        // Find what lies under the pointer before the card snaps back; the
-        // dragged card ignores the pointer while it has the `dragging` class.
-        let target = (dropped && state.moved)
-            .then(|| card_at(f64::from(ev.client_x()), f64::from(ev.client_y())))
+        // A drag is judged by where the pointer was let go, not only by the
+        // moves seen on the way: the browser may coalesce the last
+        // `pointermove` into the `pointerup`.
+        let dx = f64::from(ev.client_x()) - state.start_x;
+        let dy = f64::from(ev.client_y()) - state.start_y;
+        let moved = state.moved || dx.hypot(dy) >= DRAG_THRESHOLD;
+        // Find the card under the pointer, other than the dragged one (which
+        // follows the pointer), before the card snaps back.
+        let target = (dropped && moved)
+            .then(|| card_at(f64::from(ev.client_x()), f64::from(ev.client_y()), card))
             .flatten();
         if let Some(el) = node.get_untracked() {
             let _ = el.class_list().remove_1("dragging");
@@ -115,9 +122,9 @@ pub fn CardButton(
         // A touch tap is taken on `pointerup`: a slow tap may never become a
         // click (the browser sees a long press), and the click that does
         // follow is swallowed.
-        let touch_tap = dropped && !state.moved && ev.pointer_type() == "touch";
+        let touch_tap = dropped && !moved && ev.pointer_type() == "touch";
         drag.set_value(DragState {
-            swallow_until: if state.moved || touch_tap {
+            swallow_until: if moved || touch_tap {
                 now_ms() + 1_000.0
             } else {
                 0.0
@@ -181,10 +188,19 @@ pub fn is_stock_move(m: Option<Move>) -> bool {
 }
 
 /// The card under the point `(x, y)`, if any.
-fn card_at(x: f64, y: f64) -> Option<Card> {
-    let el = document().element_from_point(x as f32, y as f32)?;
-    let card_el = el.closest("[data-card]").ok()??;
-    card_el.get_attribute("data-card")?.parse().ok()
+/// The topmost card under the point other than `dragged`.
+fn card_at(x: f64, y: f64, dragged: Card) -> Option<Card> {
+    let under = document().elements_from_point(x as f32, y as f32);
+    under.iter().find_map(|el| {
+        let el: web_sys::Element = el.dyn_into().ok()?;
+        let card: Card = el
+            .closest("[data-card]")
+            .ok()??
+            .get_attribute("data-card")?
+            .parse()
+            .ok()?;
+        (card != dragged).then_some(card)
+    })
 }
 
 fn now_ms() -> f64 {

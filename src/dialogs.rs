@@ -226,6 +226,43 @@ pub fn EndDialog() -> impl IntoView {
     }
 }
 
+/// Confirms before the statistics of the current rules are forgotten.
+#[component]
+pub fn ResetStatsDialog() -> impl IntoView {
+    let ctx = expect_context::<GameContext>();
+    let open = Signal::derive(move || ctx.dialog.get() == OpenDialog::ResetStats);
+    let close = move || ctx.dialog.set(OpenDialog::None);
+    let preset = Memo::new(move |_| ctx.round.with(|r| r.preset()));
+    view! {
+        <Modal open=open label_id="reset-stats-title" class="reset-stats-dialog" on_close=close>
+            <h2 id="reset-stats-title">"Reset statistics?"</h2>
+            <p>
+                {move || format!(
+                    "This forgets every {} round played so far, in this tab and in any other \
+                     open tab of the game. It cannot be undone.",
+                    preset.get().name()
+                )}
+            </p>
+            <div class="dialog-buttons">
+                <button
+                    type="button"
+                    class="danger"
+                    on:click=move |_| {
+                        ctx.dialog.set(OpenDialog::None);
+                        ctx.reset_stats(preset.get_untracked());
+                    }
+                >
+                    "Reset"
+                </button>
+                // Focused first, so Enter does not reset by accident.
+                <button type="button" class="primary" autofocus on:click=move |_| close()>
+                    "Cancel"
+                </button>
+            </div>
+        </Modal>
+    }
+}
+
 /// Every keyboard shortcut.
 #[component]
 pub fn ShortcutsDialog() -> impl IntoView {

@@ -10,10 +10,12 @@
 use leptos::prelude::*;
 use pyramid_engine::{daily::daily_deal, Card, Move, MoveError, Preset, Status};
 
+use crate::persist::{RoundRecord, StatsBook};
 use crate::round::{
-    describe_hint, describe_move, describe_status, is_winnable, DealOrigin, Hint, Round,
-    RoundRecord, RoundResult, HINT_NODE_BUDGET, WINNABLE_NODE_BUDGET,
+    describe_hint, describe_move, describe_status, hint_from_solution, is_winnable, DealOrigin,
+    Hint, Round, HINT_NODE_BUDGET, WINNABLE_NODE_BUDGET,
 };
+use crate::storage::{self, StorageError};
 
 /// Random deals tried for "winnable deals only" before settling for the last one.
 const WINNABLE_TRIES: u32 = 60;
@@ -24,6 +26,7 @@ pub enum OpenDialog {
     None,
     NewDeal,
     Shortcuts,
+    ResetStats,
 }
 
 /// How the player asked for a new deal in the new-deal dialog.
@@ -51,8 +54,13 @@ pub struct GameContext {
     pub dialog: RwSignal<OpenDialog>,
     /// Whether the player closed the end-of-round dialog to look at the table.
     pub end_dialog_closed: RwSignal<bool>,
-    /// Finished rounds, oldest first (in memory; persistence backs it with storage).
-    pub records: RwSignal<Vec<RoundRecord>>,
+    /// The statistics of every preset, as last saved (merged with what
+    /// other tabs wrote).
+    pub stats: RwSignal<StatsBook>,
+    /// Why the round in progress could not be saved the last time, if it could not.
+    pub round_unsaved: RwSignal<Option<StorageError>>,
+    /// Why the statistics could not be saved (or read) the last time, if they could not.
+    pub stats_unsaved: RwSignal<Option<StorageError>>,
     pub four_colour: RwSignal<bool>,
     /// The pyramid card that holds the pyramid's single tab stop.
     pub roving: RwSignal<Option<Card>>,
@@ -62,7 +70,7 @@ pub struct GameContext {
 }
 
 impl GameContext {
-    pub fn new(round: Round, message: String) -> GameContext {
+    pub fn new(round: Round, message: String, stats: StatsBook) -> GameContext {
         GameContext {
             round: RwSignal::new(round),
             selected: RwSignal::new(None),
@@ -71,7 +79,9 @@ impl GameContext {
             paused: RwSignal::new(false),
             dialog: RwSignal::new(OpenDialog::None),
             end_dialog_closed: RwSignal::new(false),
-            records: RwSignal::new(Vec::new()),
+            stats: RwSignal::new(stats),
+            round_unsaved: RwSignal::new(None),
+            stats_unsaved: RwSignal::new(None),
             four_colour: RwSignal::new(false),
             roving: RwSignal::new(None),
             hint_cache: StoredValue::new(None),
@@ -226,6 +236,13 @@ impl GameContext {
                 self.hinted.set(Some(m));
                 self.message.set(describe_hint(m));
             }
+            Hint::Removal(m) => {
+                self.hinted.set(Some(m));
+                self.message.set(format!(
+                    "{}. Not every card can be cleared now; each removal still scores.",
+                    describe_hint(m)
+                ));
+            }
             other => self.say_no_hint(&other),
         }
     }
@@ -236,7 +253,7 @@ impl GameContext {
             return;
         }
         match self.hint() {
-            Hint::Move(m) => {
+            Hint::Move(m) | Hint::Removal(m) => {
                 let _ = self.play(m);
             }
             other => self.say_no_hint(&other),
@@ -247,6 +264,9 @@ impl GameContext {
         self.hinted.set(None);
         self.message.set(match hint {
             Hint::Lost => "This deal can no longer be won from here".into(),
+            Hint::EndRound => "No more cards can be removed now. Choose End round to keep your \
+                               score, or draw on."
+                .into(),
             _ => "No hint found in time".into(),
         });
     }
@@ -270,15 +290,8 @@ impl GameContext {
                     max_nodes: HINT_NODE_BUDGET,
                 },
             );
-            let hint = match solution.outcome {
-                pyramid_engine::Outcome::Win => solution
-                    .line
-                    .first()
-                    .copied()
-                    .map_or(Hint::NotFound, Hint::Move),
-                pyramid_engine::Outcome::Loss => Hint::Lost,
-                pyramid_engine::Outcome::Unknown => Hint::NotFound,
-            };
+            let hint =
+                hint_from_solution(r.board(), r.position(), solution.outcome, &solution.line);
             (hint, solution.line)
         });
         self.hint_cache
@@ -313,16 +326,98 @@ impl GameContext {
 
     /// The one place a finished round is reported: won or lost as soon as the
     /// engine says the round is over, abandoned when a started round is left
-    /// for another deal (`abandoning`). Each round is reported at most once.
+    /// for another deal (`abandoning`). The book keys records by round id,
+    /// so a round (resumed, or re-won after an undo) is counted once.
     pub fn record_finish(&self, abandoning: bool) {
-        let Some(record) = self.round.with_untracked(Round::finish_record) else {
+        let now = storage::now_ms();
+        let (preset, record) = self.round.with_untracked(|r| {
+            let record = match RoundRecord::finished(&r.game, &r.round_id, r.elapsed_ms, now) {
+                Some(record) => Some(record),
+                None if abandoning && r.is_started() => Some(RoundRecord::abandoned(
+                    &r.game,
+                    &r.round_id,
+                    r.elapsed_ms,
+                    now,
+                )),
+                None => None,
+            };
+            (r.preset(), record)
+        });
+        let Some(record) = record else {
             return;
         };
-        if record.result == RoundResult::Abandoned && !abandoning {
+        if self
+            .stats
+            .with_untracked(|b| b.contains(preset, &record.id))
+        {
             return;
         }
-        self.round.update(|r| r.reported = true);
-        self.records.update(|records| records.push(record));
+        let mut changed = false;
+        self.stats.update(|b| changed = b.record(preset, record));
+        if changed {
+            self.save_stats();
+        }
+    }
+
+    /// Writes the statistics, merged with what another tab may have written
+    /// meanwhile, and shows the union.
+    pub fn save_stats(&self) {
+        match self.stats.with_untracked(storage::save_stats) {
+            Ok(loaded) => {
+                self.stats.set(loaded.value);
+                if let Some(notice) = loaded.notice {
+                    self.add_message(&notice.to_string());
+                }
+                self.set_if_changed(self.stats_unsaved, None);
+            }
+            Err(e) => self.set_if_changed(self.stats_unsaved, Some(e)),
+        }
+    }
+
+    /// Writes the round in progress.
+    pub fn save_round(&self) {
+        let saved = self.round.with_untracked(Round::to_saved);
+        let result = storage::save_round(&saved).err();
+        self.set_if_changed(self.round_unsaved, result);
+    }
+
+    /// Forgets every result of `preset`, in this tab and (through the merge
+    /// on save) in every other.
+    pub fn reset_stats(&self, preset: Preset) {
+        let now = storage::now_ms();
+        self.stats.update(|b| b.reset(preset, now));
+        self.save_stats();
+        self.message
+            .set(format!("Statistics for {} cleared", preset.name()));
+    }
+
+    /// Merges an exported statistics file into the book and saves it.
+    pub fn import_stats(&self, text: &str) {
+        let mut book = self.stats.get_untracked();
+        match crate::persist::import_stats(&mut book, text) {
+            Ok(()) => {
+                self.stats.set(book);
+                self.message.set("Statistics imported".into());
+                self.save_stats();
+            }
+            Err(e) => self.message.set(format!("Could not import: {e}")),
+        }
+    }
+
+    /// Adds a sentence to the live region without hiding what it said.
+    pub fn add_message(&self, text: &str) {
+        self.message.update(|m| {
+            if !m.is_empty() {
+                m.push(' ');
+            }
+            m.push_str(text);
+        });
+    }
+
+    fn set_if_changed(&self, signal: RwSignal<Option<StorageError>>, value: Option<StorageError>) {
+        if signal.get_untracked() != value {
+            signal.set(value);
+        }
     }
 
     /// Starts deal `number` under `preset`; an unfinished round counts as abandoned.

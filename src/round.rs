@@ -10,7 +10,10 @@ use std::fmt;
 
 use pyramid_engine::{
     solve, Board, Card, Deal, Game, Limits, LossReason, Move, Outcome, Position, Preset, Status,
+    WinCondition,
 };
+
+use crate::persist::SavedRound;
 
 /// Positions the solver may expand for one hint; enough for almost every
 /// position, small enough to answer within a fraction of a second in wasm.
@@ -30,8 +33,6 @@ pub struct Round {
     /// Time played, in milliseconds; the clock runs only while the round is in
     /// progress, not paused and the page is visible.
     pub elapsed_ms: u64,
-    /// Whether this round's end has already been recorded in the statistics.
-    pub reported: bool,
     /// How the round was chosen, shown in the status bar ("Daily deal").
     pub origin: DealOrigin,
 }
@@ -46,45 +47,18 @@ pub enum DealOrigin {
     Daily,
 }
 
-/// How a round ended, for the statistics.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum RoundResult {
-    Won,
-    Lost,
-    Abandoned,
-}
-
-/// One finished round, as the statistics keep it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RoundRecord {
-    pub round_id: String,
-    pub preset: Preset,
-    pub deal_number: Option<u32>,
-    pub result: RoundResult,
-    pub elapsed_ms: u64,
-    pub moves: usize,
-    pub score: i32,
-}
-
-/// The statistics of one preset, derived from its records (SPEC §5).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct PresetStats {
-    pub played: u32,
-    pub won: u32,
-    pub lost: u32,
-    pub abandoned: u32,
-    pub current_streak: u32,
-    pub best_streak: u32,
-    pub best_time_ms: Option<u64>,
-    pub fewest_moves: Option<usize>,
-    pub best_score: Option<i32>,
-}
-
 /// What the solver says about the position on the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Hint {
     /// A move on a winning line.
     Move(Move),
+    /// Par Pyramid once the pyramid is cleared, when no line removes every
+    /// card (or none was found in time): a removal available now, which
+    /// still takes a card off the table and so raises the score.
+    Removal(Move),
+    /// Par Pyramid once the pyramid is cleared: not every card can go and
+    /// nothing can be removed now; ending the round keeps the score.
+    EndRound,
     /// No line of play wins from here.
     Lost,
     /// The solver ran out of budget.
@@ -134,9 +108,36 @@ impl Round {
             deal_number: Some(number),
             round_id,
             elapsed_ms: 0,
-            reported: false,
             origin,
         }
+    }
+
+    /// The round saved in storage, with its game already rebuilt from it
+    /// (by [`SavedRound::to_game`]): same id, so it is never counted twice.
+    pub fn resumed(saved: &SavedRound, game: Game) -> Round {
+        Round {
+            game,
+            deal_number: saved.deal_number,
+            round_id: saved.round_id.clone(),
+            elapsed_ms: saved.elapsed_ms,
+            origin: DealOrigin::Number,
+        }
+    }
+
+    /// The round as it is saved after every change.
+    pub fn to_saved(&self) -> SavedRound {
+        SavedRound::from_game(
+            &self.game,
+            self.deal_number,
+            self.elapsed_ms,
+            &self.round_id,
+        )
+    }
+
+    /// Whether the player has made any move in this round (one undone still
+    /// counts: the round was started).
+    pub fn is_started(&self) -> bool {
+        !self.game.line().is_empty()
     }
 
     pub fn preset(&self) -> Preset {
@@ -159,36 +160,6 @@ impl Round {
         self.game.is_over()
     }
 
-    /// The record of this round ending with `result`.
-    pub fn record(&self, result: RoundResult) -> RoundRecord {
-        RoundRecord {
-            round_id: self.round_id.clone(),
-            preset: self.preset(),
-            deal_number: self.deal_number,
-            result,
-            elapsed_ms: self.elapsed_ms,
-            moves: self.game.move_count(),
-            score: self.game.score(),
-        }
-    }
-
-    /// The record to keep if the round stops now: won or lost when the engine
-    /// says it is over, abandoned when it was started and left unfinished, and
-    /// nothing for an untouched deal or a round already recorded.
-    pub fn finish_record(&self) -> Option<RoundRecord> {
-        if self.reported {
-            return None;
-        }
-        match self.status() {
-            Status::Won => Some(self.record(RoundResult::Won)),
-            Status::Lost(_) => Some(self.record(RoundResult::Lost)),
-            Status::InProgress if self.game.move_count() > 0 => {
-                Some(self.record(RoundResult::Abandoned))
-            }
-            Status::InProgress => None,
-        }
-    }
-
     /// `Pass 2 of 3`, or `Pass 4 of ∞` with unlimited passes.
     pub fn pass_label(&self) -> String {
         let pass = self.position().pass();
@@ -207,14 +178,26 @@ impl Round {
 /// The hint for `pos`: the first move of a winning line, if the solver finds one.
 pub fn hint_for(board: &Board, pos: &Position, budget: u64) -> Hint {
     let solution = solve(board, pos, Limits { max_nodes: budget });
-    match solution.outcome {
-        Outcome::Win => solution
-            .line
-            .first()
-            .copied()
-            .map_or(Hint::NotFound, Hint::Move),
+    hint_from_solution(board, pos, solution.outcome, &solution.line)
+}
+
+/// The hint the solver's answer for `pos` gives. In Par Pyramid the round is
+/// already won once the pyramid is cleared, and the solver then looks for a
+/// line removing all 52; when there is none, any removal is still worth
+/// points, so the hint falls back to one instead of calling the deal lost.
+pub fn hint_from_solution(board: &Board, pos: &Position, outcome: Outcome, line: &[Move]) -> Hint {
+    let hint = match outcome {
+        Outcome::Win => line.first().copied().map_or(Hint::NotFound, Hint::Move),
         Outcome::Loss => Hint::Lost,
         Outcome::Unknown => Hint::NotFound,
+    };
+    let par_cleared = board.rules().win == WinCondition::Scored && pos.pyramid_left() == 0;
+    if matches!(hint, Hint::Move(_)) || !par_cleared {
+        return hint;
+    }
+    match board.removals(pos).first() {
+        Some(&m) => Hint::Removal(m),
+        None => Hint::EndRound,
     }
 }
 
@@ -303,47 +286,6 @@ pub fn describe_status(status: Status) -> Option<&'static str> {
     }
 }
 
-impl PresetStats {
-    /// The statistics of `preset` from every record, oldest first.
-    pub fn from_records(records: &[RoundRecord], preset: Preset) -> PresetStats {
-        let mut stats = PresetStats::default();
-        for r in records.iter().filter(|r| r.preset == preset) {
-            stats.played += 1;
-            match r.result {
-                RoundResult::Won => {
-                    stats.won += 1;
-                    stats.current_streak += 1;
-                    stats.best_streak = stats.best_streak.max(stats.current_streak);
-                    stats.best_time_ms = Some(
-                        stats
-                            .best_time_ms
-                            .map_or(r.elapsed_ms, |t| t.min(r.elapsed_ms)),
-                    );
-                    stats.fewest_moves =
-                        Some(stats.fewest_moves.map_or(r.moves, |m| m.min(r.moves)));
-                }
-                RoundResult::Lost => {
-                    stats.lost += 1;
-                    stats.current_streak = 0;
-                }
-                RoundResult::Abandoned => {
-                    stats.abandoned += 1;
-                    stats.current_streak = 0;
-                }
-            }
-            if r.result != RoundResult::Abandoned {
-                stats.best_score = Some(stats.best_score.map_or(r.score, |s| s.max(r.score)));
-            }
-        }
-        stats
-    }
-
-    /// Won rounds as a whole percentage of rounds played, if any were played.
-    pub fn win_rate_percent(&self) -> Option<u32> {
-        (self.played > 0).then(|| (self.won * 100 + self.played / 2) / self.played)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -406,18 +348,6 @@ mod tests {
     }
 
     #[test]
-    fn finish_records() {
-        let mut r = round(2, Preset::Classic);
-        assert_eq!(r.finish_record(), None);
-        r.game.play(Move::Draw).unwrap();
-        let record = r.finish_record().unwrap();
-        assert_eq!(record.result, RoundResult::Abandoned);
-        assert_eq!(record.moves, 1);
-        r.reported = true;
-        assert_eq!(r.finish_record(), None);
-    }
-
-    #[test]
     fn hint_is_on_a_winning_line() {
         let r = round(1, Preset::Classic);
         let Hint::Move(m) = r.hint(HINT_NODE_BUDGET) else {
@@ -429,42 +359,55 @@ mod tests {
     }
 
     #[test]
-    fn stats_from_records() {
-        let rec = |result, ms, moves, score| RoundRecord {
-            round_id: String::new(),
-            preset: Preset::Classic,
-            deal_number: Some(1),
-            result,
-            elapsed_ms: ms,
-            moves,
-            score,
-        };
-        let records = vec![
-            rec(RoundResult::Won, 90_000, 60, 10),
-            rec(RoundResult::Won, 80_000, 70, 20),
-            rec(RoundResult::Lost, 10_000, 5, -40),
-            rec(RoundResult::Won, 100_000, 50, 5),
-            rec(RoundResult::Abandoned, 1_000, 1, -52),
-        ];
-        let stats = PresetStats::from_records(&records, Preset::Classic);
-        assert_eq!(
-            stats,
-            PresetStats {
-                played: 5,
-                won: 3,
-                lost: 1,
-                abandoned: 1,
-                current_streak: 0,
-                best_streak: 2,
-                best_time_ms: Some(80_000),
-                fewest_moves: Some(50),
-                best_score: Some(20),
+    fn par_hint_after_the_pyramid_is_cleared_falls_back_to_removals() {
+        // Find Par deals whose pyramid can be cleared but not every card,
+        // play the solver's line to the cleared pyramid, and ask for a hint.
+        let mut checked = 0;
+        for number in 1..=60 {
+            let mut r = round(number, Preset::Par);
+            let Hint::Move(_) = r.hint(HINT_NODE_BUDGET) else {
+                continue;
+            };
+            let line = solve(
+                r.board(),
+                r.position(),
+                Limits {
+                    max_nodes: HINT_NODE_BUDGET,
+                },
+            )
+            .line;
+            for m in line {
+                r.game.play(m).unwrap();
             }
-        );
-        assert_eq!(stats.win_rate_percent(), Some(60));
-        assert_eq!(
-            PresetStats::from_records(&records, Preset::Hard).win_rate_percent(),
-            None
+            assert_eq!(r.position().pyramid_left(), 0);
+            if r.is_over() {
+                continue;
+            }
+            let hint = r.hint(HINT_NODE_BUDGET);
+            let all = solve(
+                r.board(),
+                r.position(),
+                Limits {
+                    max_nodes: HINT_NODE_BUDGET,
+                },
+            );
+            if all.outcome == Outcome::Win {
+                assert!(matches!(hint, Hint::Move(_)));
+                continue;
+            }
+            checked += 1;
+            match hint {
+                Hint::Removal(m) => {
+                    assert!(m.is_removal());
+                    assert!(r.board().legal_moves(r.position()).contains(&m));
+                }
+                Hint::EndRound => assert!(!r.board().has_removal(r.position())),
+                other => panic!("deal {number}: {other:?}"),
+            }
+        }
+        assert!(
+            checked > 0,
+            "no Par deal left cards after clearing the pyramid"
         );
     }
 }

@@ -42,7 +42,8 @@ pub fn Toolbar() -> impl IntoView {
             >
                 "Redo"
             </button>
-            <Show when=move || is_par.get()>
+            // Par Pyramid only, while the round is in progress: stop and take the score.
+            <Show when=move || is_par.get() && !over.get()>
                 <button type="button" on:click=move |_| ctx.end_round() disabled=move || !playing()>
                     "End round"
                 </button>

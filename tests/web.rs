@@ -5,7 +5,10 @@
 use leptos::prelude::*;
 use leptos::task::tick;
 use pyramid::app::PyramidGame;
+use pyramid::game_context::new_round_id;
+use pyramid::persist::{decode_round, decode_stats};
 use pyramid::round::{DealOrigin, Round};
+use pyramid::storage::{ROUND_KEY, STATS_KEY};
 use pyramid_engine::{Deal, Preset};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -28,7 +31,7 @@ fn mount_deal(
     leptos::mount::UnmountHandle<impl leptos::tachys::view::Mountable>,
 ) {
     let container = fresh_container();
-    let round = Round::new(number, preset, "test".into(), DealOrigin::Number);
+    let round = Round::new(number, preset, new_round_id(), DealOrigin::Number);
     let handle = leptos::mount::mount_to(container.clone(), move || {
         view! { <PyramidGame round=round notice="ready" /> }
     });
@@ -171,4 +174,70 @@ fn find_button(container: &web_sys::HtmlElement, name: &str) -> web_sys::HtmlEle
         .map(|n| n.unchecked_into::<web_sys::HtmlElement>())
         .find(|b| b.text_content().is_some_and(|t| t.trim() == name))
         .unwrap_or_else(|| panic!("no button {name}"))
+}
+
+fn local_storage() -> web_sys::Storage {
+    window().local_storage().unwrap().unwrap()
+}
+
+/// The figure next to `name` in the statistics panel.
+fn stat(container: &web_sys::HtmlElement, name: &str) -> String {
+    let rows = container
+        .query_selector_all(".stats-panel dl > div")
+        .unwrap();
+    (0..rows.length())
+        .filter_map(|i| rows.item(i))
+        .map(|n| n.unchecked_into::<web_sys::Element>())
+        .find(|row| {
+            row.query_selector("dt")
+                .unwrap()
+                .and_then(|dt| dt.text_content())
+                .is_some_and(|t| t == name)
+        })
+        .and_then(|row| row.query_selector("dd").unwrap())
+        .and_then(|dd| dd.text_content())
+        .unwrap_or_else(|| panic!("no statistic {name}"))
+}
+
+#[wasm_bindgen_test]
+async fn ending_a_par_round_is_recorded_shown_and_saved() {
+    let storage = local_storage();
+    storage.remove_item(STATS_KEY).unwrap();
+    let (container, _handle) = mount_deal(5, Preset::Par);
+    tick().await;
+    assert_eq!(stat(&container, "Played"), "0");
+    assert!(find(&container, "[data-testid=stats-strip]").is_none());
+    find_button(&container, "End round").click();
+    tick().await;
+    assert_eq!(stat(&container, "Played"), "1");
+    assert_eq!(stat(&container, "Lost"), "1");
+    assert_eq!(stat(&container, "Win rate"), "0 %");
+    let strip = find(&container, "[data-testid=stats-strip]").unwrap();
+    assert_eq!(strip.get_attribute("role").as_deref(), Some("img"));
+    assert!(strip
+        .get_attribute("aria-label")
+        .unwrap()
+        .starts_with("Last round: lost"));
+    // Once the round is over there is nothing to end.
+    let buttons = container.query_selector_all("button").unwrap();
+    assert!((0..buttons.length())
+        .filter_map(|i| buttons.item(i))
+        .all(|b| b.text_content().as_deref() != Some("End round")));
+
+    let stored = decode_stats(&storage.get_item(STATS_KEY).unwrap().unwrap()).unwrap();
+    assert_eq!(stored.stats(Preset::Par).lost, 1);
+    let saved = decode_round(&storage.get_item(ROUND_KEY).unwrap().unwrap()).unwrap();
+    assert!(saved.ended);
+    assert_eq!(saved.deal_number, Some(5));
+    assert!(find(&container, "[data-testid=storage-note]").is_none());
+}
+
+#[wasm_bindgen_test]
+async fn end_round_is_offered_only_in_par() {
+    let (container, _handle) = mount_deal(5, Preset::Classic);
+    tick().await;
+    let buttons = container.query_selector_all("button").unwrap();
+    assert!((0..buttons.length())
+        .filter_map(|i| buttons.item(i))
+        .all(|b| b.text_content().as_deref() != Some("End round")));
 }
