@@ -111,28 +111,34 @@ test('a dead position is announced at once, with cards still in the stock', asyn
 test('pair by mouse drag; a drop elsewhere changes nothing', async ({ page }) => {
   const game = new PyramidPage(page);
   await game.open(1, 'classic');
-  const from = (await game.card('5C').boundingBox())!;
-  const wrong = (await game.card('6D').boundingBox())!;
+  // Positions are measured right before each gesture: the page may scroll
+  // between gestures (the statistics panel lies below the table).
+  const centre = async (code: string) => {
+    const box = (await game.card(code).boundingBox())!;
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  };
+  const drag = async (code: string, to: { x: number; y: number }) => {
+    const from = await centre(code);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps: 8 });
+    await page.mouse.up();
+  };
   // Drop on a card that does not pair: it comes back.
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(wrong.x + wrong.width / 2, wrong.y + wrong.height / 2, { steps: 8 });
-  await page.mouse.up();
+  await drag('5C', await centre('6D'));
   await expect(game.card('5C')).toHaveCount(1);
   await expect(game.moves).toHaveText('0');
   await expect(game.card('5C')).toHaveAttribute('aria-pressed', 'false');
   // Drop on empty felt: nothing changes.
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(5, 400, { steps: 8 });
-  await page.mouse.up();
+  await drag('5C', { x: 5, y: (await centre('5C')).y });
   await expect(game.moves).toHaveText('0');
+  // A double click (two taps: select, then cancel) must not leave the card's
+  // text selected: pressing on selected text would start the browser's own
+  // drag, which cancels ours.
+  await game.card('5C').dblclick();
+  await expect(game.card('5C')).toHaveAttribute('aria-pressed', 'false');
   // Drop on its partner: both go.
-  const to = (await game.card('8C').boundingBox())!;
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
-  await page.mouse.up();
+  await drag('5C', await centre('8C'));
   await expect(game.card('5C')).toHaveCount(0);
   await expect(game.card('8C')).toHaveCount(0);
   await expect(game.moves).toHaveText('1');

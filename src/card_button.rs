@@ -175,6 +175,8 @@ pub fn CardButton(
             on:pointermove=on_pointer_move
             on:pointerup=on_pointer_up
             on:pointercancel=on_pointer_cancel
+            // Never the browser's own drag and drop: it would cancel ours.
+            on:dragstart=|ev: web_sys::DragEvent| ev.prevent_default()
         >
             <span class="corner" aria-hidden="true">{card_face(card)}</span>
             <span class="pip" aria-hidden="true">{card.suit().symbol().to_string()}</span>
