@@ -1,8 +1,10 @@
 // Persistence against the browser's real localStorage: resuming a round,
 // statistics that survive reloads and are counted once, unreadable data set
 // aside under a backup key, storage that refuses to write, and two tabs.
-import { readFileSync } from 'node:fs';
-import { test, expect, type Page } from '@playwright/test';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, test, expect, type Page } from '@playwright/test';
 import { PyramidPage, solveDeal } from './pyramid-page';
 
 const ROUND_KEY = 'pyramid.round';
@@ -293,4 +295,34 @@ test('par: End round only while a Par round is in progress', async ({ page }) =>
   await expect(game.dialog('Round lost')).toBeVisible();
   await expect(game.button('End round')).toHaveCount(0);
   await expect(stat(page, 'Lost')).toHaveText('1');
+});
+
+test('a closed browser comes back to the same round', async ({}, testInfo) => {
+  // A browser restart: a real profile directory on disk, closed and opened again.
+  const profile = mkdtempSync(join(tmpdir(), 'pyramid-profile-'));
+  const { launchOptions, baseURL, viewport } = testInfo.project.use;
+  const open = async () => {
+    const context = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL, viewport });
+    const page = context.pages()[0] ?? (await context.newPage());
+    return { context, game: new PyramidPage(page) };
+  };
+  try {
+    let { context, game } = await open();
+    await game.open(1, 'classic');
+    const line = solveDeal(1, 'classic').moves.split(' ');
+    await game.playLine(line.slice(0, 3).join(' '));
+    await expect(game.moves).toHaveText('3');
+    const cards = await game.page.locator('[data-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
+    await context.close();
+
+    ({ context, game } = await open());
+    await game.page.goto('/');
+    await expect(game.pyramidCards().first()).toBeVisible();
+    await expect(game.moves).toHaveText('3');
+    await expect(game.message).toContainText('Resuming deal 1');
+    expect(await game.page.locator('[data-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')))).toEqual(cards);
+    await context.close();
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
 });
