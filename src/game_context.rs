@@ -12,13 +12,10 @@ use pyramid_engine::{daily::daily_deal, Card, Move, MoveError, Preset, Status};
 
 use crate::persist::{RoundRecord, StatsBook};
 use crate::round::{
-    describe_hint, describe_move, describe_status, hint_from_solution, is_winnable, DealOrigin,
-    Hint, Round, HINT_NODE_BUDGET, WINNABLE_NODE_BUDGET,
+    self, describe_hint, describe_move, describe_status, hint_from_solution, DealOrigin, Hint,
+    Round, HINT_NODE_BUDGET,
 };
 use crate::storage::{self, StorageError};
-
-/// Random deals tried for "winnable deals only" before settling for the last one.
-const WINNABLE_TRIES: u32 = 60;
 
 /// Which modal dialog is open (the end-of-round dialog is derived from the round).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -506,16 +503,11 @@ pub fn random_deal_number() -> u32 {
     rand::random::<u32>().max(1)
 }
 
-/// A random deal the solver proves winnable, trying a bounded number of deals.
+/// A random deal the solver proves winnable; see [`round::winnable_deal_number`].
 pub fn winnable_deal_number(preset: Preset) -> u32 {
-    let mut number = random_deal_number();
-    for _ in 0..WINNABLE_TRIES {
-        if is_winnable(number, preset, WINNABLE_NODE_BUDGET) {
-            return number;
-        }
-        number = random_deal_number();
-    }
-    number
+    round::winnable_deal_number(preset, random_deal_number, || {
+        daily_deal(preset, days_since_unix_epoch())
+    })
 }
 
 pub fn new_round_id() -> String {

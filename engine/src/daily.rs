@@ -9,10 +9,8 @@
 //! proven win; the budget is generous enough that no deal near the start
 //! numbers needs that much.
 
-use crate::deal::Deal;
-use crate::position::Board;
 use crate::rules::Preset;
-use crate::solver::{solve, Limits, Outcome};
+use crate::solver::{is_winnable, Limits};
 
 /// Positions one candidate deal may cost the solver before it is skipped.
 pub const DAILY_NODE_BUDGET: u64 = 1_000_000;
@@ -27,7 +25,7 @@ pub fn daily_deal(preset: Preset, days_since_unix_epoch: u32) -> u32 {
     let start = daily_start(preset, days_since_unix_epoch);
     let mut number = start;
     for _ in 0..MAX_CANDIDATES {
-        if is_winnable(number, preset) {
+        if is_winnable(number, preset, daily_limits()) {
             return number;
         }
         number = next_number(number);
@@ -49,18 +47,10 @@ pub fn daily_start(preset: Preset, days_since_unix_epoch: u32) -> u32 {
     folded.max(1)
 }
 
-/// Whether the solver proves deal `number` winnable under `preset` within the
-/// daily budget.
-pub fn is_winnable(number: u32, preset: Preset) -> bool {
-    let board = Board::new(Deal::from_number(number), preset);
-    let solution = solve(
-        &board,
-        &board.start(),
-        Limits {
-            max_nodes: DAILY_NODE_BUDGET,
-        },
-    );
-    solution.outcome == Outcome::Win
+fn daily_limits() -> Limits {
+    Limits {
+        max_nodes: DAILY_NODE_BUDGET,
+    }
 }
 
 /// The deal number after `number`, wrapping from `u32::MAX` to 1 (there is no deal 0).
@@ -85,7 +75,10 @@ mod tests {
             for day in [0, 19_000, 20_000, 20_001] {
                 let number = daily_deal(preset, day);
                 assert!(number >= 1);
-                assert!(is_winnable(number, preset), "{preset} day {day}");
+                assert!(
+                    is_winnable(number, preset, daily_limits()),
+                    "{preset} day {day}"
+                );
                 assert_eq!(daily_deal(preset, day), number);
             }
         }

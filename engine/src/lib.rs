@@ -22,4 +22,4 @@ pub use position::{
     ParseMoveError, Position, Status, Zone,
 };
 pub use rules::{LossRule, Preset, Rules, StockMode, UnknownPreset, WinCondition};
-pub use solver::{solve, Limits, Outcome, Solution};
+pub use solver::{is_winnable, solve, Limits, Outcome, Solution};

@@ -228,8 +228,6 @@ pub struct Board {
     preset: Preset,
     rules: Rules,
     home: [Home; 52],
-    /// For each pyramid card, the bits of the (up to two) cards covering it.
-    covers: [u32; PYRAMID_CARDS],
     /// For each pyramid card, the bits of every card below it that must go
     /// before it is exposed (its whole cover cone). Such a card can never
     /// pair with it.
@@ -266,16 +264,14 @@ impl Board {
         for (i, card) in deal.stock().iter().enumerate() {
             home[usize::from(card.index())] = Home::Stock(i as u8);
         }
-        let mut covers = [0u32; PYRAMID_CARDS];
         let mut cone = [0u32; PYRAMID_CARDS];
         for k in (0..PYRAMID_CARDS as u8).rev() {
             let (row, col) = row_col(k);
             if row < 6 {
                 let left = pyramid_index(row + 1, col);
                 let right = left + 1;
-                covers[usize::from(k)] = (1 << left) | (1 << right);
                 cone[usize::from(k)] =
-                    covers[usize::from(k)] | cone[usize::from(left)] | cone[usize::from(right)];
+                    (1 << left) | (1 << right) | cone[usize::from(left)] | cone[usize::from(right)];
             }
         }
         Board {
@@ -283,7 +279,6 @@ impl Board {
             preset,
             rules: preset.rules(),
             home,
-            covers,
             cone,
         }
     }
@@ -336,7 +331,7 @@ impl Board {
 
     /// Whether pyramid card `k` is still there and uncovered.
     pub fn is_exposed(&self, pos: &Position, k: u8) -> bool {
-        pos.pyramid & (1 << k) != 0 && pos.pyramid & self.covers[usize::from(k)] == 0
+        exposed_of(pos.pyramid) & (1 << k) != 0
     }
 
     /// The stock index of the card in the draw slot, if any.

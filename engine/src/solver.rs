@@ -21,9 +21,9 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use serde::Serialize;
 
 use crate::card::Card;
-use crate::deal::PYRAMID_CARDS;
+use crate::deal::{Deal, PYRAMID_CARDS};
 use crate::position::{below, bits, exposed_of, highest, Board, Home, Move, Position};
-use crate::rules::{LossRule, StockMode, WinCondition};
+use crate::rules::{LossRule, Preset, StockMode, WinCondition};
 
 /// How much work one solve may do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,6 +106,14 @@ pub fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
         line: if won { search.line } else { Vec::new() },
         nodes: search.nodes + search.relaxed.nodes,
     }
+}
+
+/// Whether the solver proves deal `number` winnable under `preset` from the
+/// deal, within `limits` (a deal it cannot settle in time counts as not
+/// proven).
+pub fn is_winnable(number: u32, preset: Preset, limits: Limits) -> bool {
+    let board = Board::new(Deal::from_number(number), preset);
+    solve(&board, &board.start(), limits).outcome == Outcome::Win
 }
 
 fn verdict(won: bool, aborted: bool) -> Outcome {
