@@ -571,11 +571,11 @@ impl Board {
             if self.has_removal(&p) {
                 return false;
             }
-            if self.can_draw(&p) {
-                p = self.play(&p, Move::Draw).expect("draw checked");
-            } else if self.can_recycle(&p) && recycles < 2 {
+            if let Ok(next) = self.play(&p, Move::Draw) {
+                p = next;
+            } else if let (true, Ok(next)) = (recycles < 2, self.play(&p, Move::Recycle)) {
                 recycles += 1;
-                p = self.play(&p, Move::Recycle).expect("recycle checked");
+                p = next;
             } else {
                 return true;
             }
