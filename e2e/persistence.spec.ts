@@ -251,7 +251,10 @@ test('reset with confirmation, export and import', async ({ page }) => {
   await game.button('Export').click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('pyramid-stats.json');
-  const exported = JSON.parse(readFileSync((await file.path())!, 'utf8'));
+  const text = readFileSync((await file.path())!, 'utf8');
+  // Indented for a person to read; the same document as the stored one.
+  expect(text).toContain('\n  "presets": {');
+  const exported = JSON.parse(text);
   expect(exported.version).toBe(2);
   expect(exported.presets.classic.records).toHaveLength(1);
 

@@ -184,8 +184,7 @@ pub fn PyramidGame(
     run_clock(ctx);
     keep_saved(ctx);
 
-    let not_saving =
-        Memo::new(move |_| ctx.round_unsaved.get().or_else(|| ctx.stats_unsaved.get()));
+    let not_saving = move || ctx.round_unsaved.get().or_else(|| ctx.stats_unsaved.get());
 
     view! {
         <div class="app" class:four-colour=move || ctx.four_colour.get()>
@@ -195,10 +194,10 @@ pub fn PyramidGame(
             </header>
             <main>
                 <StatusBar />
-                <Show when=move || not_saving.get().is_some()>
+                <Show when=move || not_saving().is_some()>
                     <p class="storage-note" data-testid="storage-note">
                         "Progress is not being saved: "
-                        {move || not_saving.get().map(|e| e.to_string()).unwrap_or_default()}
+                        {move || not_saving().map(|e| e.to_string()).unwrap_or_default()}
                         "."
                     </p>
                 </Show>

@@ -14,14 +14,22 @@ use crate::game_context::GameContext;
 use crate::round::{card_code, card_face};
 
 /// Pointer travel, in CSS pixels, before a press becomes a drag.
-const DRAG_THRESHOLD: f64 = 6.0;
+const DRAG_THRESHOLD: i64 = 6;
+
+/// Whether a pointer moved `(dx, dy)` pixels has travelled far enough to drag.
+fn beyond_threshold(dx: i32, dy: i32) -> bool {
+    let (dx, dy) = (i64::from(dx), i64::from(dy));
+    dx * dx + dy * dy >= DRAG_THRESHOLD * DRAG_THRESHOLD
+}
 
 /// A drag in progress (or just finished, until its click has been swallowed).
 #[derive(Clone, Debug, Default)]
 struct DragState {
     pointer_id: Option<i32>,
-    start_x: f64,
-    start_y: f64,
+    // Client coordinates are whole CSS pixels (`MouseEvent.clientX`), so the
+    // page never formats a float.
+    start_x: i32,
+    start_y: i32,
     moved: bool,
     /// The click that follows a drag's (or a touch tap's) `pointerup` must not
     /// count as a tap: clicks before this time (`performance.now()`) are ignored.
@@ -47,23 +55,25 @@ pub fn CardButton(
     #[prop(into)] tab_stop: Signal<bool>,
 ) -> impl IntoView {
     let ctx = expect_context::<GameContext>();
-    let available = Memo::new(move |_| {
+    // Plain closures, not memos: each is cheap, and an attribute is only
+    // written when its value changed.
+    let available = move || {
         ctx.round
             .with(|r| r.board().is_available(r.position(), card))
-    });
-    let selected = Memo::new(move |_| ctx.selected.get() == Some(card));
-    let hinted = Memo::new(move |_| {
+    };
+    let selected = move || ctx.selected.get() == Some(card);
+    let hinted = move || {
         ctx.hinted
             .get()
             .is_some_and(|m| m.removed_cards().any(|c| c == card))
-    });
+    };
     let drag = StoredValue::new(DragState::default());
     let node = NodeRef::<leptos::html::Button>::new();
     let suit_class = format!("card suit-{}", card.suit().name());
     let red = card.suit().is_red();
 
     let on_pointer_down = move |ev: web_sys::PointerEvent| {
-        if !available.get_untracked() || ev.button() != 0 || ctx.paused.get_untracked() {
+        if !untrack(available) || ev.button() != 0 || ctx.paused.get_untracked() {
             return;
         }
         let Some(el) = node.get_untracked() else {
@@ -72,8 +82,8 @@ pub fn CardButton(
         let _ = el.set_pointer_capture(ev.pointer_id());
         drag.set_value(DragState {
             pointer_id: Some(ev.pointer_id()),
-            start_x: f64::from(ev.client_x()),
-            start_y: f64::from(ev.client_y()),
+            start_x: ev.client_x(),
+            start_y: ev.client_y(),
             moved: false,
             swallow_until: 0.0,
         });
@@ -84,9 +94,9 @@ pub fn CardButton(
         else {
             return;
         };
-        let dx = f64::from(ev.client_x()) - state.start_x;
-        let dy = f64::from(ev.client_y()) - state.start_y;
-        if !state.moved && dx.hypot(dy) < DRAG_THRESHOLD {
+        let dx = ev.client_x().saturating_sub(state.start_x);
+        let dy = ev.client_y().saturating_sub(state.start_y);
+        if !state.moved && !beyond_threshold(dx, dy) {
             return;
         }
         drag.update_value(|d| d.moved = true);
@@ -104,13 +114,13 @@ pub fn CardButton(
         // A drag is judged by where the pointer was let go, not only by the
         // moves seen on the way: the browser may coalesce the last
         // `pointermove` into the `pointerup`.
-        let dx = f64::from(ev.client_x()) - state.start_x;
-        let dy = f64::from(ev.client_y()) - state.start_y;
-        let moved = state.moved || dx.hypot(dy) >= DRAG_THRESHOLD;
+        let dx = ev.client_x().saturating_sub(state.start_x);
+        let dy = ev.client_y().saturating_sub(state.start_y);
+        let moved = state.moved || beyond_threshold(dx, dy);
         // Find the card under the pointer, other than the dragged one (which
         // follows the pointer), before the card snaps back.
         let target = (dropped && moved)
-            .then(|| card_at(f64::from(ev.client_x()), f64::from(ev.client_y()), card))
+            .then(|| card_at(ev.client_x(), ev.client_y(), card))
             .flatten();
         if let Some(el) = node.get_untracked() {
             let _ = el.class_list().remove_1("dragging");
@@ -158,16 +168,16 @@ pub fn CardButton(
             node_ref=node
             class=suit_class
             class:red=red
-            class:available=move || available.get()
-            class:selected=move || selected.get()
+            class:available=available
+            class:selected=selected
             data-card=card_code(card)
             data-zone=zone_name(zone)
             data-row=row_col.map(|(r, _)| r.to_string())
             data-col=row_col.map(|(_, c)| c.to_string())
             aria-label=card.name()
-            aria-disabled=move || (!available.get()).then_some("true")
-            aria-pressed=move || if selected.get() { "true" } else { "false" }
-            data-hint=move || hinted.get().then_some("true")
+            aria-disabled=move || (!available()).then_some("true")
+            aria-pressed=move || if selected() { "true" } else { "false" }
+            data-hint=move || hinted().then_some("true")
             tabindex=move || if tab_stop.get() { "0" } else { "-1" }
             on:click=on_click
             on:focus=on_focus
@@ -189,9 +199,8 @@ pub fn is_stock_move(m: Option<Move>) -> bool {
     matches!(m, Some(Move::Draw | Move::Recycle))
 }
 
-/// The card under the point `(x, y)`, if any.
-/// The topmost card under the point other than `dragged`.
-fn card_at(x: f64, y: f64, dragged: Card) -> Option<Card> {
+/// The topmost card under the point `(x, y)` other than `dragged`, if any.
+fn card_at(x: i32, y: i32, dragged: Card) -> Option<Card> {
     let under = document().elements_from_point(x as f32, y as f32);
     under.iter().find_map(|el| {
         let el: web_sys::Element = el.dyn_into().ok()?;

@@ -164,12 +164,13 @@ pub fn NewDealDialog() -> impl IntoView {
 pub fn EndDialog() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
     let open = Signal::derive(move || ctx.end_dialog_open());
-    let status = Memo::new(move |_| ctx.round.with(|r| r.status()));
-    let title = move || match status.get() {
+    // Plain closures, not memos: cheap, and the page only writes changes.
+    let status = move || ctx.round.with(|r| r.status());
+    let title = move || match status() {
         Status::Won => "You won!",
         _ => "Round lost",
     };
-    let figures = Memo::new(move |_| {
+    let figures = move || {
         ctx.round.with(|r| {
             (
                 r.game.move_count(),
@@ -179,7 +180,7 @@ pub fn EndDialog() -> impl IntoView {
                 r.preset().name(),
             )
         })
-    });
+    };
     view! {
         <Modal
             open=open
@@ -188,16 +189,16 @@ pub fn EndDialog() -> impl IntoView {
             on_close=move || ctx.end_dialog_closed.set(true)
         >
             <h2 id="end-title">{title}</h2>
-            <p>{move || describe_status(status.get()).unwrap_or_default()}</p>
+            <p>{move || describe_status(status()).unwrap_or_default()}</p>
             <dl class="figures">
-                <div><dt>"Moves"</dt><dd>{move || figures.get().0}</dd></div>
-                <div><dt>"Time"</dt><dd>{move || figures.get().1}</dd></div>
-                <div><dt>"Score"</dt><dd>{move || figures.get().2}</dd></div>
+                <div><dt>"Moves"</dt><dd>{move || figures().0}</dd></div>
+                <div><dt>"Time"</dt><dd>{move || figures().1}</dd></div>
+                <div><dt>"Score"</dt><dd>{move || figures().2}</dd></div>
                 <div>
                     <dt>"Deal"</dt>
                     <dd>
                         {move || {
-                            let (_, _, _, number, rules) = figures.get();
+                            let (_, _, _, number, rules) = figures();
                             format!(
                                 "{} ({rules})",
                                 number.map_or("custom".to_string(), |n| n.to_string()),
@@ -232,7 +233,7 @@ pub fn ResetStatsDialog() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
     let open = Signal::derive(move || ctx.dialog.get() == OpenDialog::ResetStats);
     let close = move || ctx.dialog.set(OpenDialog::None);
-    let preset = Memo::new(move |_| ctx.round.with(|r| r.preset()));
+    let preset = move || ctx.round.with(|r| r.preset());
     view! {
         <Modal open=open label_id="reset-stats-title" class="reset-stats-dialog" on_close=close>
             <h2 id="reset-stats-title">"Reset statistics?"</h2>
@@ -240,7 +241,7 @@ pub fn ResetStatsDialog() -> impl IntoView {
                 {move || format!(
                     "This forgets every {} round played so far, in this tab and in any other \
                      open tab of the game. It cannot be undone.",
-                    preset.get().name()
+                    preset().name()
                 )}
             </p>
             <div class="dialog-buttons">
@@ -249,7 +250,7 @@ pub fn ResetStatsDialog() -> impl IntoView {
                     class="danger"
                     on:click=move |_| {
                         ctx.dialog.set(OpenDialog::None);
-                        ctx.reset_stats(preset.get_untracked());
+                        ctx.reset_stats(ctx.round.with_untracked(|r| r.preset()));
                     }
                 >
                     "Reset"

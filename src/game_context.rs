@@ -500,7 +500,22 @@ impl GameContext {
 
 /// A random deal number (from the browser's randomness in wasm).
 pub fn random_deal_number() -> u32 {
-    rand::random::<u32>().max(1)
+    (random_u64() as u32).max(1)
+}
+
+/// 64 random bits from the system (`crypto.getRandomValues` in the browser),
+/// through `getrandom` directly: the page needs a handful of numbers, not a
+/// seeded generator. Should the system refuse, the clock stands in.
+fn random_u64() -> u64 {
+    getrandom::u64().unwrap_or_else(|_| {
+        #[cfg(target_arch = "wasm32")]
+        let ms = js_sys::Date::now() as u64;
+        #[cfg(not(target_arch = "wasm32"))]
+        let ms = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        ms.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    })
 }
 
 /// A random deal the solver proves winnable; see [`round::winnable_deal_number`].
@@ -511,7 +526,7 @@ pub fn winnable_deal_number(preset: Preset) -> u32 {
 }
 
 pub fn new_round_id() -> String {
-    format!("{:016x}", rand::random::<u64>())
+    format!("{:016x}", random_u64())
 }
 
 /// Days since 1970-01-01 in UTC, from the browser's clock.

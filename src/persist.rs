@@ -6,6 +6,11 @@
 //! and never touches the browser (that is [`crate::storage`]), so it compiles
 //! and is tested natively.
 //!
+//! JSON goes through `miniserde`: its derives work through trait objects,
+//! not a copy of the parser per type as `serde_json` does, which kept the
+//! page under its size budget. Its errors say nothing about where the text
+//! went wrong; the player is told that the data could not be read either way.
+//!
 //! Every document carries a `"version"` number. Decoding reads the version
 //! first, then the shape of that version, migrates it to the current one
 //! ([`ROUND_VERSION`], [`STATS_VERSION`]) and validates it. Decoding never
@@ -29,21 +34,23 @@ mod stats;
 
 use std::fmt;
 
-use pyramid_engine::{ParseDealError, ParseMoveError, ReplayError};
-use serde::Deserialize;
+use miniserde::Deserialize;
+use pyramid_engine::{ParseDealError, ParseMoveError, ReplayError, UnknownPreset};
 
 pub use round::{decode_round, encode_round, SavedRound, ROUND_VERSION};
 pub use stats::{
-    decode_stats, encode_stats, export_stats, import_stats, LegacyTally, PresetStats, RoundEnd,
-    RoundRecord, StatsBook, STATS_VERSION,
+    decode_stats, encode_stats, import_stats, LegacyTally, PresetStats, RoundEnd, RoundRecord,
+    StatsBook, STATS_VERSION,
 };
 
 /// Why stored or imported data could not be read.
 #[derive(Debug)]
 pub enum PersistError {
     /// The text is not JSON, or not the JSON shape of its format version
-    /// (a missing field, a wrong type, an unknown preset or move code).
-    Json(serde_json::Error),
+    /// (a missing field, a wrong type, a number out of range).
+    Json,
+    /// The rules are not one of the presets.
+    Preset(UnknownPreset),
     /// A format version this build does not know: written by a newer
     /// version of the game (or never released, such as 0).
     UnknownVersion(u32),
@@ -51,7 +58,7 @@ pub enum PersistError {
     Deal(ParseDealError),
     /// The cards are not those of the deal number saved with them.
     DealMismatch(u32),
-    /// A version-1 line of moves has a code that is not a move.
+    /// The line of moves has a code that is not a move.
     Line(ParseMoveError),
     /// The line of moves cannot be played on the deal under its rules.
     Replay(ReplayError),
@@ -86,7 +93,8 @@ pub const MAX_ID_LEN: usize = 64;
 impl fmt::Display for PersistError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PersistError::Json(e) => write!(f, "not readable: {e}"),
+            PersistError::Json => f.write_str("not readable: not JSON of the expected shape"),
+            PersistError::Preset(e) => write!(f, "bad rules: {e}"),
             PersistError::UnknownVersion(v) => {
                 write!(f, "unknown format version {v} (from a newer game?)")
             }
@@ -118,11 +126,12 @@ impl fmt::Display for Invalid {
 impl std::error::Error for PersistError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            PersistError::Json(e) => Some(e),
+            PersistError::Preset(e) => Some(e),
             PersistError::Deal(e) => Some(e),
             PersistError::Line(e) => Some(e),
             PersistError::Replay(e) => Some(e),
-            PersistError::UnknownVersion(_)
+            PersistError::Json
+            | PersistError::UnknownVersion(_)
             | PersistError::DealMismatch(_)
             | PersistError::Invalid(_) => None,
         }
@@ -131,9 +140,9 @@ impl std::error::Error for PersistError {
 
 impl std::error::Error for Invalid {}
 
-impl From<serde_json::Error> for PersistError {
-    fn from(e: serde_json::Error) -> PersistError {
-        PersistError::Json(e)
+impl From<miniserde::Error> for PersistError {
+    fn from(_: miniserde::Error) -> PersistError {
+        PersistError::Json
     }
 }
 
@@ -149,7 +158,7 @@ fn format_version(text: &str) -> Result<u32, PersistError> {
     struct Probe {
         version: u32,
     }
-    Ok(serde_json::from_str::<Probe>(text)?.version)
+    Ok(miniserde::json::from_str::<Probe>(text)?.version)
 }
 
 fn check_id(id: &str) -> Result<(), Invalid> {
@@ -178,11 +187,20 @@ mod tests {
     #[test]
     fn version_probe() {
         assert_eq!(format_version(r#"{"version":7,"x":1}"#).unwrap(), 7);
-        assert!(matches!(format_version("[]"), Err(PersistError::Json(_))));
-        assert!(matches!(format_version("{}"), Err(PersistError::Json(_))));
+        assert!(matches!(format_version("[]"), Err(PersistError::Json)));
+        assert!(matches!(format_version("{}"), Err(PersistError::Json)));
+        assert!(matches!(format_version("x"), Err(PersistError::Json)));
         assert!(matches!(
             format_version(r#"{"version":-1}"#),
-            Err(PersistError::Json(_))
+            Err(PersistError::Json)
+        ));
+        assert!(matches!(
+            format_version(r#"{"version":1.5}"#),
+            Err(PersistError::Json)
+        ));
+        assert!(matches!(
+            format_version(r#"{"version":4294967296}"#),
+            Err(PersistError::Json)
         ));
     }
 
@@ -193,7 +211,8 @@ mod tests {
             PersistError::DealMismatch(4),
             PersistError::Invalid(Invalid::BadId),
             PersistError::Invalid(Invalid::PlayedBeyondLine { played: 3, line: 2 }),
-            PersistError::Json(serde_json::from_str::<u8>("x").unwrap_err()),
+            PersistError::Json,
+            PersistError::Preset(UnknownPreset("x".into())),
         ];
         for e in errors {
             let text = e.to_string();

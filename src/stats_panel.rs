@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::game_context::{GameContext, OpenDialog};
-use crate::persist::{export_stats, PresetStats, RoundEnd, RoundRecord};
+use crate::persist::{encode_stats, PresetStats, RoundEnd, RoundRecord};
 use crate::round::format_time;
 
 /// Rounds shown in the strip and the time trend.
@@ -16,10 +16,13 @@ pub const RECENT_ROUNDS: usize = 20;
 /// The name of the exported file.
 pub const EXPORT_FILE_NAME: &str = "pyramid-stats.json";
 
-// The charts' drawing box, in SVG user units.
-const CHART_WIDTH: f64 = 200.0;
-const STRIP_HEIGHT: f64 = 12.0;
-const TREND_HEIGHT: f64 = 40.0;
+// The charts' drawing box, in SVG user units. Coordinates are computed in
+// tenths of a unit as integers: the page then carries no float formatting.
+const CHART_WIDTH: u64 = 200;
+const STRIP_HEIGHT: u64 = 12;
+const TREND_HEIGHT: u64 = 40;
+/// The width of one round's square in the strip, in tenths of a unit.
+const SQUARE_TENTHS: u64 = CHART_WIDTH * 10 / RECENT_ROUNDS as u64;
 
 #[component]
 pub fn StatsPanel() -> impl IntoView {
@@ -56,8 +59,8 @@ pub fn StatsPanel() -> impl IntoView {
         });
     };
     let on_export = move |_| {
-        let text = ctx.stats.with_untracked(export_stats);
-        match download(EXPORT_FILE_NAME, &text) {
+        let text = ctx.stats.with_untracked(encode_stats);
+        match download(EXPORT_FILE_NAME, &indented(&text)) {
             Ok(()) => ctx
                 .message
                 .set(format!("Statistics saved as {EXPORT_FILE_NAME}")),
@@ -121,7 +124,6 @@ pub fn StatsPanel() -> impl IntoView {
 fn RecentCharts(recent: Memo<Vec<RoundRecord>>) -> impl IntoView {
     let strip = move || {
         recent.with(|rounds| {
-            let width = CHART_WIDTH / RECENT_ROUNDS as f64;
             rounds
                 .iter()
                 .enumerate()
@@ -134,10 +136,10 @@ fn RecentCharts(recent: Memo<Vec<RoundRecord>>) -> impl IntoView {
                     view! {
                         <rect
                             class=class
-                            x=format!("{:.1}", i as f64 * width + 0.5)
+                            x=tenths(i as u64 * SQUARE_TENTHS + 5)
                             y="1"
-                            width=format!("{:.1}", width - 1.0)
-                            height=format!("{:.1}", STRIP_HEIGHT - 2.0)
+                            width=tenths(SQUARE_TENTHS - 10)
+                            height=tenths(STRIP_HEIGHT * 10 - 20)
                             rx="1.5"
                         />
                     }
@@ -173,7 +175,7 @@ fn RecentCharts(recent: Memo<Vec<RoundRecord>>) -> impl IntoView {
                     <polyline points=move || {
                         trend()
                             .iter()
-                            .map(|(x, y)| format!("{x:.1},{y:.1}"))
+                            .map(|&(x, y)| format!("{},{}", tenths(x), tenths(y)))
                             .collect::<Vec<_>>()
                             .join(" ")
                     } />
@@ -182,7 +184,7 @@ fn RecentCharts(recent: Memo<Vec<RoundRecord>>) -> impl IntoView {
                             .into_iter()
                             .map(|(x, y)| {
                                 view! {
-                                    <circle cx=format!("{x:.1}") cy=format!("{y:.1}") r="2" />
+                                    <circle cx=tenths(x) cy=tenths(y) r="2" />
                                 }
                             })
                             .collect_view()
@@ -193,9 +195,15 @@ fn RecentCharts(recent: Memo<Vec<RoundRecord>>) -> impl IntoView {
     }
 }
 
-/// `67 %`, when any round was played.
+/// `67 %` (rounded half up), when any round was played.
 pub fn win_rate_text(stats: &PresetStats) -> Option<String> {
-    (stats.played > 0).then(|| format!("{:.0} %", stats.win_rate * 100.0))
+    let (won, played) = (u64::from(stats.won), u64::from(stats.played));
+    (played > 0).then(|| format!("{} %", (200 * won + played) / (2 * played)))
+}
+
+/// `123` tenths as `12.3`.
+pub fn tenths(value: u64) -> String {
+    format!("{}.{}", value / 10, value % 10)
 }
 
 /// The strip in words: `Last 5 rounds, oldest first: won, lost, won, won,
@@ -246,8 +254,8 @@ pub fn trend_summary(rounds: &[RoundRecord]) -> String {
 
 /// Where each win among `rounds` is drawn: under its square of the strip
 /// across, its time up the chart (the fastest highest, so the line rises as
-/// the player gets quicker).
-pub fn trend_points(rounds: &[RoundRecord]) -> Vec<(f64, f64)> {
+/// the player gets quicker). In tenths of a unit.
+pub fn trend_points(rounds: &[RoundRecord]) -> Vec<(u64, u64)> {
     let wins: Vec<(usize, u64)> = rounds
         .iter()
         .enumerate()
@@ -256,20 +264,36 @@ pub fn trend_points(rounds: &[RoundRecord]) -> Vec<(f64, f64)> {
         .collect();
     let slowest = wins.iter().map(|&(_, t)| t).max().unwrap_or(0);
     let fastest = wins.iter().map(|&(_, t)| t).min().unwrap_or(0);
-    let span = (slowest - fastest).max(1) as f64;
-    let width = CHART_WIDTH / RECENT_ROUNDS as f64;
-    let margin = 4.0;
+    let span = (slowest - fastest).max(1);
+    let margin = 40;
     wins.into_iter()
         .map(|(i, t)| {
-            let x = i as f64 * width + width / 2.0;
+            let x = i as u64 * SQUARE_TENTHS + SQUARE_TENTHS / 2;
             let y = if slowest == fastest {
-                TREND_HEIGHT / 2.0
+                TREND_HEIGHT * 10 / 2
             } else {
-                margin + (TREND_HEIGHT - 2.0 * margin) * (t - fastest) as f64 / span
+                let height = TREND_HEIGHT * 10 - 2 * margin;
+                margin + (u128::from(height) * u128::from(t - fastest) / u128::from(span)) as u64
             };
             (x, y)
         })
         .collect()
+}
+
+/// The stored JSON `text`, indented by the browser's `JSON.stringify` for a
+/// file a person may open. The same document, so import reads either.
+fn indented(text: &str) -> String {
+    js_sys::JSON::parse(text)
+        .and_then(|value| {
+            js_sys::JSON::stringify_with_replacer_and_space(
+                &value,
+                &JsValue::NULL,
+                &JsValue::from(2),
+            )
+        })
+        .ok()
+        .and_then(|s| s.as_string())
+        .unwrap_or_else(|| text.to_string())
 }
 
 /// Offers `text` as a file download named `name`.
@@ -297,4 +321,72 @@ fn download(name: &str, text: &str) -> Result<(), JsValue> {
         std::time::Duration::from_secs(5),
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rec(end: RoundEnd, elapsed_ms: u64) -> RoundRecord {
+        RoundRecord {
+            id: format!("r{elapsed_ms}"),
+            end,
+            elapsed_ms,
+            moves: 30,
+            score: 0,
+            finished_at_ms: 0,
+        }
+    }
+
+    fn rate(won: u32, played: u32) -> Option<String> {
+        win_rate_text(&PresetStats {
+            won,
+            played,
+            ..PresetStats::default()
+        })
+    }
+
+    #[test]
+    fn win_rate_rounds_half_up() {
+        assert_eq!(rate(0, 0), None);
+        assert_eq!(rate(0, 3).as_deref(), Some("0 %"));
+        assert_eq!(rate(2, 3).as_deref(), Some("67 %"));
+        assert_eq!(rate(1, 8).as_deref(), Some("13 %"));
+        assert_eq!(rate(1, 200).as_deref(), Some("1 %"));
+        assert_eq!(rate(1, 201).as_deref(), Some("0 %"));
+        assert_eq!(rate(7, 7).as_deref(), Some("100 %"));
+        assert_eq!(rate(u32::MAX - 1, u32::MAX).as_deref(), Some("100 %"));
+    }
+
+    #[test]
+    fn tenths_print_one_decimal() {
+        assert_eq!(tenths(0), "0.0");
+        assert_eq!(tenths(5), "0.5");
+        assert_eq!(tenths(123), "12.3");
+        assert_eq!(tenths(1950), "195.0");
+    }
+
+    #[test]
+    fn trend_puts_the_fastest_win_highest() {
+        let rounds = [
+            rec(RoundEnd::Won, 90_000),
+            rec(RoundEnd::Lost, 10_000),
+            rec(RoundEnd::Won, 30_000),
+            rec(RoundEnd::Won, 60_000),
+        ];
+        // Squares are 10 units wide; wins at squares 0, 2 and 3; y from 4 (fastest) to 36 (slowest).
+        assert_eq!(
+            trend_points(&rounds),
+            vec![(50, 360), (250, 40), (350, 200)]
+        );
+        // One win, or equal times: the middle of the chart.
+        assert_eq!(trend_points(&rounds[..1]), vec![(50, 200)]);
+        assert!(trend_points(&rounds[1..2]).is_empty());
+        // Every point stays inside the drawing box.
+        let last = RECENT_ROUNDS as u64 - 1;
+        let many: Vec<_> = (0..=last).map(|i| rec(RoundEnd::Won, i * 7_919)).collect();
+        for (x, y) in trend_points(&many) {
+            assert!(x < CHART_WIDTH * 10 && (40..=360).contains(&y), "{x},{y}");
+        }
+    }
 }

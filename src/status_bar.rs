@@ -8,12 +8,14 @@ use crate::round::{format_time, DealOrigin};
 #[component]
 pub fn StatusBar() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
-    let moves = Memo::new(move |_| ctx.round.with(|r| r.game.move_count()));
-    let time = Memo::new(move |_| ctx.round.with(|r| format_time(r.elapsed_ms)));
-    let pass = Memo::new(move |_| ctx.round.with(|r| r.pass_label()));
-    let stock = Memo::new(move |_| ctx.round.with(|r| r.board().stock_count(r.position())));
-    let score = Memo::new(move |_| ctx.round.with(|r| r.game.score()));
-    let deal = Memo::new(move |_| {
+    // Plain closures, not memos: each is cheap, and a text node is only
+    // written when its value changed.
+    let moves = move || ctx.round.with(|r| r.game.move_count());
+    let time = move || ctx.round.with(|r| format_time(r.elapsed_ms));
+    let pass = move || ctx.round.with(|r| r.pass_label());
+    let stock = move || ctx.round.with(|r| r.board().stock_count(r.position()));
+    let score = move || ctx.round.with(|r| r.game.score());
+    let deal = move || {
         ctx.round.with(|r| {
             let number = r
                 .deal_number
@@ -25,33 +27,33 @@ pub fn StatusBar() -> impl IntoView {
             };
             format!("{daily}{number} \u{b7} {}", r.preset().name())
         })
-    });
+    };
 
     view! {
         <dl class="status-bar" aria-label="Round">
             <div class="deal-info">
                 <dt class="visually-hidden">"Deal"</dt>
-                <dd data-testid="deal">{move || deal.get()}</dd>
+                <dd data-testid="deal">{deal}</dd>
             </div>
             <div>
                 <dt>"Moves"</dt>
-                <dd data-testid="moves">{move || moves.get()}</dd>
+                <dd data-testid="moves">{moves}</dd>
             </div>
             <div>
                 <dt>"Time"</dt>
-                <dd data-testid="time">{move || time.get()}</dd>
+                <dd data-testid="time">{time}</dd>
             </div>
             <div>
                 <dt class="visually-hidden">"Pass"</dt>
-                <dd data-testid="pass">{move || pass.get()}</dd>
+                <dd data-testid="pass">{pass}</dd>
             </div>
             <div>
                 <dt>"Stock"</dt>
-                <dd data-testid="stock">{move || stock.get()}</dd>
+                <dd data-testid="stock">{stock}</dd>
             </div>
             <div>
                 <dt>"Score"</dt>
-                <dd data-testid="score">{move || score.get()}</dd>
+                <dd data-testid="score">{score}</dd>
             </div>
         </dl>
     }

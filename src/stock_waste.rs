@@ -10,20 +10,22 @@ use crate::game_context::GameContext;
 #[component]
 pub fn StockWaste() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
-    let stock_count = Memo::new(move |_| ctx.round.with(|r| r.board().stock_count(r.position())));
-    let can_recycle = Memo::new(move |_| ctx.round.with(|r| r.board().can_recycle(r.position())));
-    let draw_card_mode = Memo::new(move |_| {
-        ctx.round
-            .with(|r| r.board().rules().stock_mode == StockMode::DrawCard)
-    });
+    // The cards shown are memos, so that a tick of the clock does not build
+    // them again; the rest are cheap plain closures.
     let draw_slot = Memo::new(move |_| ctx.round.with(|r| r.board().draw_slot(r.position())));
     let waste_top = Memo::new(move |_| ctx.round.with(|r| r.board().waste_top(r.position())));
-    let waste_len = Memo::new(move |_| ctx.round.with(|r| r.board().waste(r.position()).len()));
-    let stock_hinted = Memo::new(move |_| is_stock_move(ctx.hinted.get()));
+    let stock_count = move || ctx.round.with(|r| r.board().stock_count(r.position()));
+    let can_recycle = move || ctx.round.with(|r| r.board().can_recycle(r.position()));
+    let draw_card_mode = move || {
+        ctx.round
+            .with(|r| r.board().rules().stock_mode == StockMode::DrawCard)
+    };
+    let waste_len = move || ctx.round.with(|r| r.board().waste(r.position()).len());
+    let stock_hinted = move || is_stock_move(ctx.hinted.get());
     let stock_label = move || {
-        let n = stock_count.get();
+        let n = stock_count();
         let cards = if n == 1 { "card" } else { "cards" };
-        if n == 0 && can_recycle.get() {
+        if n == 0 && can_recycle() {
             "Stock: empty, turn the waste over".to_string()
         } else {
             format!("Stock: {n} {cards}")
@@ -35,19 +37,19 @@ pub fn StockWaste() -> impl IntoView {
             <button
                 type="button"
                 class="stock"
-                class:empty=move || stock_count.get() == 0
-                class:recycle=move || stock_count.get() == 0 && can_recycle.get()
+                class:empty=move || stock_count() == 0
+                class:recycle=move || stock_count() == 0 && can_recycle()
                 data-zone="stock"
                 aria-label=stock_label
-                data-hint=move || stock_hinted.get().then_some("true")
+                data-hint=move || stock_hinted().then_some("true")
                 on:click=move |_| ctx.draw_or_recycle()
             >
                 <span aria-hidden="true">
                     {move || {
-                        let n = stock_count.get();
+                        let n = stock_count();
                         if n > 0 {
                             n.to_string()
-                        } else if can_recycle.get() {
+                        } else if can_recycle() {
                             "\u{21bb}".to_string()
                         } else {
                             String::new()
@@ -55,7 +57,7 @@ pub fn StockWaste() -> impl IntoView {
                     }}
                 </span>
             </button>
-            <Show when=move || draw_card_mode.get()>
+            <Show when=move || draw_card_mode()>
                 <div class="pile draw-pile">
                     {move || {
                         draw_slot.get()
@@ -63,7 +65,7 @@ pub fn StockWaste() -> impl IntoView {
                     }}
                 </div>
             </Show>
-            <div class="pile waste-pile" class:stacked=move || { waste_len.get() > 1 }>
+            <div class="pile waste-pile" class:stacked=move || { waste_len() > 1 }>
                 {move || {
                     waste_top.get()
                         .map(|c| view! { <CardButton card=c zone=Zone::Waste tab_stop=true /> })

@@ -8,14 +8,16 @@ use crate::game_context::{GameContext, OpenDialog};
 #[component]
 pub fn Toolbar() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
-    let over = Memo::new(move |_| ctx.round.with(|r| r.is_over()));
-    let can_undo = Memo::new(move |_| ctx.round.with(|r| r.game.can_undo()));
-    let can_redo = Memo::new(move |_| ctx.round.with(|r| r.game.can_redo()));
-    let is_par = Memo::new(move |_| {
+    // Plain closures, not memos: each is cheap, and an attribute is only
+    // written when its value changed.
+    let over = move || ctx.round.with(|r| r.is_over());
+    let can_undo = move || ctx.round.with(|r| r.game.can_undo());
+    let can_redo = move || ctx.round.with(|r| r.game.can_redo());
+    let is_par = move || {
         ctx.round
             .with(|r| r.board().rules().win == WinCondition::Scored)
-    });
-    let playing = move || !over.get() && !ctx.paused.get();
+    };
+    let playing = move || !over() && !ctx.paused.get();
 
     view! {
         <div class="toolbar" role="toolbar" aria-label="Game actions">
@@ -31,19 +33,19 @@ pub fn Toolbar() -> impl IntoView {
             <button
                 type="button"
                 on:click=move |_| ctx.undo()
-                disabled=move || !can_undo.get() || ctx.paused.get()
+                disabled=move || !can_undo() || ctx.paused.get()
             >
                 "Undo"
             </button>
             <button
                 type="button"
                 on:click=move |_| ctx.redo()
-                disabled=move || !can_redo.get() || ctx.paused.get()
+                disabled=move || !can_redo() || ctx.paused.get()
             >
                 "Redo"
             </button>
             // Par Pyramid only, while the round is in progress: stop and take the score.
-            <Show when=move || is_par.get() && !over.get()>
+            <Show when=move || is_par() && !over()>
                 <button type="button" on:click=move |_| ctx.end_round() disabled=move || !playing()>
                     "End round"
                 </button>

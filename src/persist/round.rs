@@ -2,8 +2,8 @@
 //! and redoable), the clock and the identity that keeps it from being
 //! counted twice in the statistics.
 
+use miniserde::{json, Deserialize, Serialize};
 use pyramid_engine::{parse_line, Deal, Game, Move, Preset};
-use serde::{Deserialize, Serialize};
 
 use super::{check_id, fnv1a, format_version, Invalid, PersistError};
 
@@ -12,7 +12,8 @@ pub const ROUND_VERSION: u32 = 2;
 
 /// A round as saved: enough to rebuild the [`Game`] exactly, undo and redo
 /// history included. The line is re-validated by [`SavedRound::to_game`].
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// On the wire it is [`RoundV2`].
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SavedRound {
     /// Always [`ROUND_VERSION`] once decoded (older versions are migrated).
     pub version: u32,
@@ -99,7 +100,7 @@ pub fn encode_round(round: &SavedRound) -> String {
         version: ROUND_VERSION,
         ..round.clone()
     };
-    serde_json::to_string(&current).expect("a saved round always serializes")
+    json::to_string(&RoundV2::from(&current))
 }
 
 /// Reads a saved round of any known version, migrated to the current one.
@@ -107,8 +108,8 @@ pub fn encode_round(round: &SavedRound) -> String {
 /// moves. Never panics.
 pub fn decode_round(text: &str) -> Result<SavedRound, PersistError> {
     let round = match format_version(text)? {
-        1 => serde_json::from_str::<RoundV1>(text)?.migrate()?,
-        2 => serde_json::from_str::<SavedRound>(text)?,
+        1 => json::from_str::<RoundV1>(text)?.migrate()?,
+        2 => json::from_str::<RoundV2>(text)?.parse()?,
         v => return Err(PersistError::UnknownVersion(v)),
     };
     round.check()?;
@@ -118,12 +119,63 @@ pub fn decode_round(text: &str) -> Result<SavedRound, PersistError> {
     })
 }
 
+/// Version 2, the current one, on the wire: [`SavedRound`] with the preset
+/// as its id and each move as its code.
+#[derive(Serialize, Deserialize)]
+struct RoundV2 {
+    version: u32,
+    preset: String,
+    deal_number: Option<u32>,
+    cards: String,
+    line: Vec<String>,
+    played: usize,
+    elapsed_ms: u64,
+    ended: bool,
+    round_id: String,
+}
+
+impl From<&SavedRound> for RoundV2 {
+    fn from(round: &SavedRound) -> RoundV2 {
+        RoundV2 {
+            version: round.version,
+            preset: round.preset.id().to_string(),
+            deal_number: round.deal_number,
+            cards: round.cards.clone(),
+            line: round.line.iter().map(Move::to_string).collect(),
+            played: round.played,
+            elapsed_ms: round.elapsed_ms,
+            ended: round.ended,
+            round_id: round.round_id.clone(),
+        }
+    }
+}
+
+impl RoundV2 {
+    fn parse(self) -> Result<SavedRound, PersistError> {
+        Ok(SavedRound {
+            version: self.version,
+            preset: self.preset.parse().map_err(PersistError::Preset)?,
+            deal_number: self.deal_number,
+            cards: self.cards,
+            line: self
+                .line
+                .iter()
+                .map(|code| code.parse())
+                .collect::<Result<_, _>>()
+                .map_err(PersistError::Line)?,
+            played: self.played,
+            elapsed_ms: self.elapsed_ms,
+            ended: self.ended,
+            round_id: self.round_id,
+        })
+    }
+}
+
 /// Version 1: the played moves as text, no redo, whole seconds, no id.
 #[derive(Deserialize)]
 struct RoundV1 {
-    rules: Preset,
+    rules: String,
     deal: Option<u32>,
-    #[serde(default)]
     cards: Option<String>,
     moves: String,
     seconds: u64,
@@ -131,6 +183,7 @@ struct RoundV1 {
 
 impl RoundV1 {
     fn migrate(self) -> Result<SavedRound, PersistError> {
+        let rules: Preset = self.rules.parse().map_err(PersistError::Preset)?;
         let cards = match (self.deal, self.cards) {
             (_, Some(cards)) => cards,
             (Some(0), None) => return Err(Invalid::DealNumberZero.into()),
@@ -142,10 +195,10 @@ impl RoundV1 {
         // rules (rather than at random) gives the same id to the same old
         // round in every tab that migrates it, so it is counted once.
         let normalized = cards.split_whitespace().collect::<Vec<_>>().join(" ");
-        let id = fnv1a(format!("{} {normalized}", self.rules.id()).as_bytes());
+        let id = fnv1a(format!("{} {normalized}", rules.id()).as_bytes());
         Ok(SavedRound {
             version: ROUND_VERSION,
-            preset: self.rules,
+            preset: rules,
             deal_number: self.deal,
             cards,
             played: line.len(),
@@ -276,6 +329,27 @@ mod tests {
                 )
             },
         );
+    }
+
+    #[test]
+    fn unknown_rules_and_move_codes_are_refused() {
+        let good = encode_round(&SavedRound::from_game(&some_game(), Some(42), 0, "r"));
+        let spider = good.replace(r#""preset":"classic""#, r#""preset":"spider""#);
+        assert!(matches!(
+            decode_round(&spider),
+            Err(PersistError::Preset(_))
+        ));
+        let bad_move = good.replace(r#""line":["#, r#""line":["ZZ","#);
+        assert!(matches!(
+            decode_round(&bad_move),
+            Err(PersistError::Line(_))
+        ));
+        let v1 = r#"{"version":1,"rules":"spider","deal":3,"moves":"","seconds":0}"#;
+        assert!(matches!(decode_round(v1), Err(PersistError::Preset(_))));
+        let float = good.replace(r#""elapsed_ms":0"#, r#""elapsed_ms":0.5"#);
+        assert!(matches!(decode_round(&float), Err(PersistError::Json)));
+        let missing = good.replace(r#""ended":false,"#, "");
+        assert!(matches!(decode_round(&missing), Err(PersistError::Json)));
     }
 
     #[test]

@@ -7,11 +7,13 @@
 //! before it are dropped, in this copy and in every copy merged into it
 //! later, so an older copy from another tab cannot bring them back.
 
+use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
+use miniserde::ser::{Fragment, Map};
+use miniserde::{json, Deserialize, Serialize};
 use pyramid_engine::{Game, Preset, Status};
-use serde::{Deserialize, Serialize};
 
 use super::{check_id, format_version, Invalid, PersistError};
 
@@ -20,11 +22,13 @@ pub const STATS_VERSION: u32 = 2;
 
 /// How a round ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
 pub enum RoundEnd {
+    #[serde(rename = "won")]
     Won,
+    #[serde(rename = "lost")]
     Lost,
     /// A new deal was started before the round was over.
+    #[serde(rename = "abandoned")]
     Abandoned,
 }
 
@@ -89,17 +93,12 @@ pub struct StatsBook {
 
 /// One preset's share of the book. Invariant: every record finished at or
 /// after `reset_at_ms`, and `legacy` is `None` once the preset was reset.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// On the wire it is [`PresetBookV2`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct PresetBook {
-    #[serde(default)]
     reset_at_ms: u64,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     legacy: Option<LegacyTally>,
-    #[serde(
-        default,
-        serialize_with = "records_by_time",
-        deserialize_with = "records_from_list"
-    )]
+    /// By round id.
     records: BTreeMap<String, RoundRecord>,
 }
 
@@ -343,31 +342,77 @@ impl PresetBook {
     }
 }
 
-fn records_by_time<S: serde::Serializer>(
-    records: &BTreeMap<String, RoundRecord>,
-    serializer: S,
-) -> Result<S::Ok, S::Error> {
-    let mut all: Vec<&RoundRecord> = records.values().collect();
-    all.sort_by(|a, b| (a.finished_at_ms, &a.id).cmp(&(b.finished_at_ms, &b.id)));
-    serializer.collect_seq(all)
-}
-
-fn records_from_list<'de, D: serde::Deserializer<'de>>(
-    deserializer: D,
-) -> Result<BTreeMap<String, RoundRecord>, D::Error> {
-    let list = Vec::<RoundRecord>::deserialize(deserializer)?;
-    let mut book = PresetBook::default();
-    for record in list {
-        book.insert(record);
-    }
-    Ok(book.records)
-}
-
 /// Version 2 on the wire.
 #[derive(Serialize, Deserialize)]
 struct StatsV2 {
     version: u32,
-    presets: BTreeMap<Preset, PresetBook>,
+    presets: BTreeMap<Preset, PresetBookV2>,
+}
+
+/// A [`PresetBook`] on the wire: the records as a list, oldest first. Every
+/// field may be missing when read; `legacy` is left out when written if
+/// there is none.
+#[derive(Deserialize)]
+struct PresetBookV2 {
+    reset_at_ms: Option<u64>,
+    legacy: Option<LegacyTally>,
+    records: Option<Vec<RoundRecord>>,
+}
+
+impl From<&PresetBook> for PresetBookV2 {
+    fn from(book: &PresetBook) -> PresetBookV2 {
+        PresetBookV2 {
+            reset_at_ms: Some(book.reset_at_ms),
+            legacy: book.legacy,
+            records: Some(book.by_time().into_iter().cloned().collect()),
+        }
+    }
+}
+
+impl PresetBookV2 {
+    /// The book, with each round once (the superseding copy of a repeated
+    /// id); not yet validated nor cut at the reset.
+    fn into_book(self) -> PresetBook {
+        let mut book = PresetBook {
+            legacy: self.legacy,
+            ..PresetBook::default()
+        };
+        for record in self.records.unwrap_or_default() {
+            book.insert(record);
+        }
+        book.reset_at_ms = self.reset_at_ms.unwrap_or(0);
+        book
+    }
+}
+
+impl Serialize for PresetBookV2 {
+    fn begin(&self) -> Fragment<'_> {
+        struct Fields<'a> {
+            book: &'a PresetBookV2,
+            next: u8,
+        }
+        impl Map for Fields<'_> {
+            fn next(&mut self) -> Option<(Cow<'_, str>, &dyn Serialize)> {
+                loop {
+                    self.next += 1;
+                    let field: (&str, &dyn Serialize) = match self.next {
+                        1 => ("reset_at_ms", &self.book.reset_at_ms),
+                        2 => match &self.book.legacy {
+                            Some(legacy) => ("legacy", legacy),
+                            None => continue,
+                        },
+                        3 => ("records", &self.book.records),
+                        _ => return None,
+                    };
+                    return Some((Cow::Borrowed(field.0), field.1));
+                }
+            }
+        }
+        Fragment::Map(Box::new(Fields {
+            book: self,
+            next: 0,
+        }))
+    }
 }
 
 /// Version 1: plain counters per preset.
@@ -416,13 +461,7 @@ impl CountersV1 {
 
 /// The book as compact JSON, in the current version (for storage).
 pub fn encode_stats(book: &StatsBook) -> String {
-    serde_json::to_string(&to_wire(book)).expect("a stats book always serializes")
-}
-
-/// The book as indented JSON, for a file the player downloads. It is the
-/// same format as [`encode_stats`], so [`import_stats`] reads either.
-pub fn export_stats(book: &StatsBook) -> String {
-    serde_json::to_string_pretty(&to_wire(book)).expect("a stats book always serializes")
+    json::to_string(&to_wire(book))
 }
 
 /// Reads statistics of any known version, migrated and validated. Never
@@ -430,7 +469,7 @@ pub fn export_stats(book: &StatsBook) -> String {
 pub fn decode_stats(text: &str) -> Result<StatsBook, PersistError> {
     let presets = match format_version(text)? {
         1 => {
-            let v1: StatsV1 = serde_json::from_str(text)?;
+            let v1: StatsV1 = json::from_str(text)?;
             let mut presets = BTreeMap::new();
             for (preset, counters) in v1.presets {
                 let book = PresetBook {
@@ -442,7 +481,11 @@ pub fn decode_stats(text: &str) -> Result<StatsBook, PersistError> {
             presets
         }
         2 => {
-            let mut presets = serde_json::from_str::<StatsV2>(text)?.presets;
+            let mut presets: BTreeMap<Preset, PresetBook> = json::from_str::<StatsV2>(text)?
+                .presets
+                .into_iter()
+                .map(|(preset, book)| (preset, book.into_book()))
+                .collect();
             for book in presets.values_mut() {
                 for record in book.records.values() {
                     record.check()?;
@@ -475,7 +518,11 @@ pub fn import_stats(book: &mut StatsBook, text: &str) -> Result<(), PersistError
 fn to_wire(book: &StatsBook) -> StatsV2 {
     StatsV2 {
         version: STATS_VERSION,
-        presets: book.presets.clone(),
+        presets: book
+            .presets
+            .iter()
+            .map(|(&preset, b)| (preset, PresetBookV2::from(b)))
+            .collect(),
     }
 }
 
@@ -597,7 +644,36 @@ mod tests {
         b.reset(Preset::Hard, 7);
         let back = decode_stats(&encode_stats(&b)).unwrap();
         assert_eq!(back, b);
-        assert_eq!(decode_stats(&export_stats(&b)).unwrap(), b);
+        // An indented copy (as exported) reads the same.
+        let value: serde_json::Value = serde_json::from_str(&encode_stats(&b)).unwrap();
+        let pretty = serde_json::to_string_pretty(&value).unwrap();
+        assert_eq!(decode_stats(&pretty).unwrap(), b);
+    }
+
+    #[test]
+    fn wire_fields_may_be_missing_and_no_legacy_is_left_out() {
+        let b = decode_stats(r#"{"version":2,"presets":{"hard":{"reset_at_ms":5}}}"#).unwrap();
+        assert_eq!(b.reset_at_ms(Preset::Hard), 5);
+        assert!(b.records(Preset::Hard).is_empty());
+        let b = decode_stats(
+            r#"{"version":2,"extra":[1.5,{}],"presets":{"hard":{"records":[
+            {"id":"a","end":"lost","elapsed_ms":1,"moves":1,"score":-3,"finished_at_ms":9}]}}}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            (b.stats(Preset::Hard).lost, b.reset_at_ms(Preset::Hard)),
+            (1, 0)
+        );
+        assert_eq!(
+            encode_stats(&b),
+            r#"{"version":2,"presets":{"hard":{"reset_at_ms":0,"records":[{"id":"a","end":"lost","elapsed_ms":1,"moves":1,"score":-3,"finished_at_ms":9}]}}}"#
+        );
+        // The same round twice in a list is one round: the later finish.
+        let twice = r#"{"version":2,"presets":{"hard":{"records":[
+            {"id":"a","end":"lost","elapsed_ms":1,"moves":1,"score":-3,"finished_at_ms":9},
+            {"id":"a","end":"won","elapsed_ms":1,"moves":1,"score":3,"finished_at_ms":12}]}}}"#;
+        let s = decode_stats(twice).unwrap().stats(Preset::Hard);
+        assert_eq!((s.played, s.won), (1, 1));
     }
 
     #[test]
@@ -641,9 +717,14 @@ mod tests {
             Err(PersistError::Invalid(Invalid::ScoreOutOfRange(99)))
         ));
         let bad_preset = r#"{"version":2,"presets":{"spider":{"reset_at_ms":0,"records":[]}}}"#;
+        assert!(matches!(decode_stats(bad_preset), Err(PersistError::Json)));
+        let bad_end = r#"{"version":2,"presets":{"easy":{"records":[
+            {"id":"a","end":"drawn","elapsed_ms":1,"moves":1,"score":0,"finished_at_ms":1}]}}}"#;
+        assert!(matches!(decode_stats(bad_end), Err(PersistError::Json)));
+        let negative_time = r#"{"version":2,"presets":{"easy":{"reset_at_ms":-1}}}"#;
         assert!(matches!(
-            decode_stats(bad_preset),
-            Err(PersistError::Json(_))
+            decode_stats(negative_time),
+            Err(PersistError::Json)
         ));
         assert!(matches!(
             decode_stats(r#"{"version":9}"#),
@@ -655,7 +736,7 @@ mod tests {
     fn import_merges_and_rejects_garbage_untouched() {
         let mut mine = book(&[("a", Won, 1)]);
         let theirs = book(&[("b", Lost, 2)]);
-        import_stats(&mut mine, &export_stats(&theirs)).unwrap();
+        import_stats(&mut mine, &encode_stats(&theirs)).unwrap();
         assert_eq!(mine.stats(Preset::Classic).played, 2);
         let before = mine.clone();
         assert!(import_stats(&mut mine, "{not json").is_err());
