@@ -111,5 +111,5 @@ test('measure', async ({ page }) => {
   console.log(`load to interactive (goto → pyramid visible): p50 ${percentile(loads, 50)} ms, max ${Math.max(...loads)} ms`);
   console.log(`click to repaint (stock draw): work p50 ${percentile(repaints, 50).toFixed(1)} ms, p95 ${percentile(repaints, 95).toFixed(1)} ms; painted in the next frame ${nextFrame} of ${repaints.length}`);
   console.log(`hint latency over ${hints.length} positions: p50 ${percentile(hints, 50).toFixed(1)} ms, p95 ${percentile(hints, 95).toFixed(1)} ms, max ${Math.max(...hints).toFixed(1)} ms`);
-  console.log(`first load gzipped: ${(gzipTotal / 1024).toFixed(1)} KiB (${parts.join(', ')})`);
+  console.log(`first load gzipped: ${gzipTotal} bytes = ${(gzipTotal / 1000).toFixed(1)} kB = ${(gzipTotal / 1024).toFixed(1)} KiB (${parts.join(', ')})`);
 });
