@@ -47,9 +47,10 @@ pub use stats::{
 #[derive(Debug)]
 pub enum PersistError {
     /// The text is not JSON, or not the JSON shape of its format version
-    /// (a missing field, a wrong type, a number out of range).
+    /// (a missing field, a wrong type, a number out of range, an unknown
+    /// preset as a key of the statistics, an unknown way a round ended).
     Json,
-    /// The rules are not one of the presets.
+    /// A saved round's rules are not one of the presets.
     Preset(UnknownPreset),
     /// A format version this build does not know: written by a newer
     /// version of the game (or never released, such as 0).

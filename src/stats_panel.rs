@@ -195,10 +195,9 @@ fn RecentCharts(recent: Memo<Vec<RoundRecord>>) -> impl IntoView {
     }
 }
 
-/// `67 %` (rounded half up), when any round was played.
+/// `67 %`, when any round was played.
 pub fn win_rate_text(stats: &PresetStats) -> Option<String> {
-    let (won, played) = (u64::from(stats.won), u64::from(stats.played));
-    (played > 0).then(|| format!("{} %", (200 * won + played) / (2 * played)))
+    stats.win_rate_percent().map(|p| format!("{p} %"))
 }
 
 /// `123` tenths as `12.3`.

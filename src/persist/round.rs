@@ -96,11 +96,10 @@ impl SavedRound {
 
 /// The round as JSON, in the current version.
 pub fn encode_round(round: &SavedRound) -> String {
-    let current = SavedRound {
+    json::to_string(&RoundV2 {
         version: ROUND_VERSION,
-        ..round.clone()
-    };
-    json::to_string(&RoundV2::from(&current))
+        ..RoundV2::from(round)
+    })
 }
 
 /// Reads a saved round of any known version, migrated to the current one.

@@ -62,15 +62,13 @@ pub struct LegacyTally {
 }
 
 /// The figures of SPEC §5 for one preset, derived from its records.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PresetStats {
     /// Won + lost + abandoned.
     pub played: u32,
     pub won: u32,
     pub lost: u32,
     pub abandoned: u32,
-    /// Won / played, from 0 to 1 (0 when nothing was played).
-    pub win_rate: f64,
     /// Wins in a row up to the latest round (a loss or an abandon breaks it).
     pub current_streak: u32,
     pub best_streak: u32,
@@ -81,6 +79,16 @@ pub struct PresetStats {
     /// Highest score among won and lost rounds (abandoned ones are not
     /// finished, so their score does not count).
     pub best_score: Option<i32>,
+}
+
+impl PresetStats {
+    /// Won / played as a whole percentage, rounded half up; `None` when
+    /// nothing was played. Integer arithmetic: the page formats no float.
+    pub fn win_rate_percent(&self) -> Option<u32> {
+        let (won, played) = (u64::from(self.won), u64::from(self.played));
+        // At most 100, as won <= played.
+        (played > 0).then(|| ((200 * won + played) / (2 * played)) as u32)
+    }
 }
 
 /// The statistics of every preset. Build it with [`StatsBook::record`] and
@@ -265,9 +273,6 @@ impl StatsBook {
             }
         }
         s.played = s.won.saturating_add(s.lost).saturating_add(s.abandoned);
-        if s.played > 0 {
-            s.win_rate = f64::from(s.won) / f64::from(s.played);
-        }
         s
     }
 
@@ -568,7 +573,7 @@ mod tests {
             (7, 5, 1, 1),
             "{s:?}"
         );
-        assert!((s.win_rate - 5.0 / 7.0).abs() < 1e-12);
+        assert_eq!(s.win_rate_percent(), Some(71));
         assert_eq!((s.current_streak, s.best_streak), (2, 2));
         assert_eq!(s.best_time_ms, Some(1000));
         assert_eq!(s.fewest_moves, Some(11));
