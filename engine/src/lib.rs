@@ -6,6 +6,7 @@
 //! errors. The browser game and the `pyramid-solver` command line are thin
 //! layers over it.
 
+pub mod analysis;
 pub mod card;
 pub mod daily;
 pub mod deal;
@@ -14,6 +15,10 @@ pub mod position;
 pub mod rules;
 pub mod solver;
 
+pub use analysis::{
+    difficulty, difficulty_of_number, shortest_win, where_lost, where_lost_in_line, Difficulty,
+    LossAnalysis, ShortestWin, Winnability,
+};
 pub use card::{Card, ParseCardError, Suit};
 pub use deal::{Deal, ParseDealError};
 pub use game::{Game, ReplayError};

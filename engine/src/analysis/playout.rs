@@ -1,0 +1,204 @@
+//! Seeded playouts of simple heuristic players: how often a player who plays
+//! sensibly but without looking ahead wins a deal.
+//!
+//! Both players below remove a King as soon as one is available, never draw
+//! while a removal is possible, draw when none is, and recycle when the stock
+//! is empty and a pass is left. They differ only in which removal they pick
+//! when there is a choice. Every random choice comes from ChaCha8 seeded by
+//! the caller, so a playout series is the same on every machine.
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+
+use crate::analysis::is_goal;
+use crate::card::Card;
+use crate::deal::STOCK_CARDS;
+use crate::position::{bits, exposed_of, Board, Move, Position};
+use crate::rules::{LossRule, WinCondition};
+
+/// Which removal a heuristic player picks when several are possible.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Strategy {
+    /// Any removal, uniformly at random. This is the player inside the
+    /// difficulty grade.
+    Casual,
+    /// A tidier player, used to check the grade against a player it was not
+    /// built from: pairs of two pyramid cards first, then the pair whose
+    /// pyramid card lies lowest (it uncovers the most), ties at random.
+    Tidy,
+    /// Experimental: hesitate with probability h/16 on removals with a stock card.
+    Hesitant(u8),
+    /// Experimental: hesitate on any removal.
+    Dreamy(u8),
+}
+
+/// What a series of playouts came to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PlayoutSummary {
+    pub playouts: u32,
+    /// Playouts that reached the goal (for Par Pyramid, a cleared pyramid).
+    pub wins: u32,
+    /// Cards of the goal removed, summed over all playouts: pyramid cards, or
+    /// all 52 cards where the rules' win is removing them all.
+    pub removed: u64,
+}
+
+impl PlayoutSummary {
+    /// Wins per thousand playouts, rounded down.
+    pub fn wins_per_mille(&self) -> u32 {
+        if self.playouts == 0 {
+            return 0;
+        }
+        (u64::from(self.wins) * 1000 / u64::from(self.playouts)) as u32
+    }
+}
+
+/// Plays `count` playouts of `strategy` from `pos`, each one to its end,
+/// with random choices from ChaCha8 seeded by `seed`.
+pub fn playouts(
+    board: &Board,
+    pos: &Position,
+    strategy: Strategy,
+    seed: u64,
+    count: u32,
+) -> PlayoutSummary {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut summary = PlayoutSummary::default();
+    let goal_cards = |p: &Position| match board.rules().win {
+        WinCondition::AllCards => p.cards_left(),
+        WinCondition::Pyramid | WinCondition::Scored => p.pyramid_left(),
+    };
+    let start_cards = goal_cards(pos);
+    for _ in 0..count {
+        let end = playout(board, *pos, strategy, &mut rng);
+        summary.playouts += 1;
+        summary.wins += u32::from(is_goal(board, &end));
+        summary.removed += u64::from(start_cards - goal_cards(&end));
+    }
+    summary
+}
+
+/// One playout to its end; returns the last position.
+pub(crate) fn playout(
+    board: &Board,
+    mut pos: Position,
+    strategy: Strategy,
+    rng: &mut ChaCha8Rng,
+) -> Position {
+    let idle_rule = board.rules().loss == LossRule::IdlePass;
+    // Moves since the last removal: with unlimited passes, two whole passes
+    // without one mean that no removal will ever come (the player never
+    // passes one up).
+    let mut idle = 0;
+    loop {
+        if is_goal(board, &pos) {
+            return pos;
+        }
+        let m = match choose_removal(board, &pos, strategy, rng) {
+            Some(m) => {
+                idle = 0;
+                m
+            }
+            None if board.can_draw(&pos) => Move::Draw,
+            None if idle_rule && !pos.removed_this_pass => return pos,
+            None if board.can_recycle(&pos) && idle <= 2 * (STOCK_CARDS + 1) => Move::Recycle,
+            None => return pos,
+        };
+        idle += 1;
+        pos = board
+            .play(&pos, m)
+            .expect("a playout only plays legal moves");
+    }
+}
+
+/// The removal the player makes now, if any.
+fn choose_removal(
+    board: &Board,
+    pos: &Position,
+    strategy: Strategy,
+    rng: &mut ChaCha8Rng,
+) -> Option<Move> {
+    // Live cards: exposed pyramid cards with their row (0 for the stock
+    // side, which uncovers nothing).
+    let mut live: [(Card, u8); 9] = [(board.stock_card(0), 0); 9];
+    let mut n = 0;
+    for k in bits(exposed_of(pos.pyramid)) {
+        live[n] = (board.pyramid_card(k), row_of(k) + 1);
+        n += 1;
+    }
+    let pyramid_live = n;
+    for i in [board.draw_slot_index(pos), board.waste_top_index(pos)]
+        .into_iter()
+        .flatten()
+    {
+        live[n] = (board.stock_card(i), 0);
+        n += 1;
+    }
+    let live = &live[..n];
+    if let Some(&(king, _)) = live.iter().find(|(c, _)| c.is_king()) {
+        return Some(Move::King(king));
+    }
+    // Candidate pairs with the Tidy player's preference: two pyramid cards
+    // first, then the lowest pyramid card.
+    let mut pairs: [(Move, u8); 16] = [(Move::Draw, 0); 16];
+    let mut count = 0;
+    for i in 0..n {
+        for j in i + 1..n {
+            let ((a, row_a), (b, row_b)) = (live[i], live[j]);
+            if a.pairs_with(b) && count < pairs.len() {
+                let both = u8::from(j < pyramid_live);
+                pairs[count] = (Move::Pair(a, b), both * 16 + row_a.max(row_b));
+                count += 1;
+            }
+        }
+    }
+    let pairs = &pairs[..count];
+    if pairs.is_empty() {
+        return None;
+    }
+    let can_draw = board.can_draw(pos);
+    let pick = match strategy {
+        Strategy::Casual => below_n(rng, pairs.len()),
+        Strategy::Hesitant(h) => {
+            let p = below_n(rng, pairs.len());
+            if can_draw && pairs[p].1 < 16 && below_n(rng, 16) < h as usize {
+                return None;
+            }
+            p
+        }
+        Strategy::Dreamy(h) => {
+            let p = below_n(rng, pairs.len());
+            if can_draw && below_n(rng, 16) < h as usize {
+                return None;
+            }
+            p
+        }
+        Strategy::Tidy => {
+            let best = pairs.iter().map(|&(_, v)| v).max().unwrap_or(0);
+            let ties = pairs.iter().filter(|&&(_, v)| v == best).count();
+            let nth = below_n(rng, ties);
+            pairs
+                .iter()
+                .enumerate()
+                .filter(|(_, &(_, v))| v == best)
+                .nth(nth)
+                .map_or(0, |(i, _)| i)
+        }
+    };
+    Some(pairs[pick].0)
+}
+
+/// The row (0..7) of pyramid index `k`.
+fn row_of(k: u32) -> u8 {
+    let mut row = 0;
+    while (row + 1) * (row + 2) / 2 <= k {
+        row += 1;
+    }
+    row as u8
+}
+
+/// A number in `0..n` by multiply-and-shift: its bias is below n / 2^32,
+/// far too small to matter for playouts.
+fn below_n(rng: &mut ChaCha8Rng, n: usize) -> usize {
+    ((u64::from(rng.next_u32()) * n as u64) >> 32) as usize
+}
