@@ -23,7 +23,9 @@ pub mod playout;
 pub mod shortest;
 pub mod where_lost;
 
-pub use difficulty::{difficulty, difficulty_of_number, Difficulty, Winnability};
+pub use difficulty::{
+    difficulty, difficulty_of_number, grade_of_wins_per_mille, Difficulty, Winnability,
+};
 pub use playout::{playouts, PlayoutSummary, Strategy};
 pub use shortest::{shortest_win, ShortestWin};
 pub use where_lost::{where_lost, where_lost_in_line, LossAnalysis};
