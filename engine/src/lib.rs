@@ -1,5 +1,6 @@
 //! Pyramid Solitaire: cards, deals, the rules of seven presets, rounds with
-//! undo and redo, and an exact solver.
+//! undo and redo, an exact solver, and the solver as a coach ([`analysis`]:
+//! where a round was lost, the shortest win, a deal's difficulty grade).
 //!
 //! This crate is pure: no I/O, no clock, no randomness of its own, and no
 //! web dependency. It fails only on bad input, which it reports as typed

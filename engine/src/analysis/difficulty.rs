@@ -104,13 +104,19 @@ pub fn difficulty(deal: &Deal, preset: Preset) -> Difficulty {
     }
 }
 
-/// A seed for playouts of `deal` under `preset`: the preset, a stream
-/// number and the deal's cards, mixed with SplitMix64 steps, so custom deals
-/// get seeds as well as numbered ones. The grade uses stream 0; any other
-/// stream gives independent playouts (the calibration uses stream 1).
+/// A seed for playouts of `deal` under `preset`: the preset's rules, a
+/// stream number and the deal's cards, mixed with SplitMix64 steps. Presets
+/// with the same rules (Classic and Medium) share their seeds and so their
+/// grades, and custom deals get seeds as well as numbered ones. The grade
+/// uses stream 0; any other stream gives independent playouts (the
+/// calibration uses stream 1).
 pub fn seed(deal: &Deal, preset: Preset, stream: u64) -> u64 {
-    let preset_index = Preset::ALL.iter().position(|&p| p == preset).unwrap_or(0) as u64;
-    let mut h = splitmix64(preset_index << 32 | stream);
+    let rules = preset.rules();
+    let rules_code = u64::from(rules.passes.unwrap_or(0))
+        | (rules.win as u64) << 8
+        | (rules.stock_mode as u64) << 16
+        | (rules.loss as u64) << 24;
+    let mut h = splitmix64(rules_code << 32 ^ stream);
     for card in deal.cards() {
         h = splitmix64(h ^ u64::from(card.index()));
     }
@@ -239,6 +245,8 @@ mod tests {
         let won = difficulty_of_number(1, Preset::Classic);
         assert_eq!(won.winnable, Winnability::Winnable);
         assert_eq!(won, difficulty_of_number(1, Preset::Classic));
+        // Medium is Classic's rules under another name.
+        assert_eq!(won, difficulty_of_number(1, Preset::Medium));
         assert_eq!(won.playouts.playouts, GRADE_PLAYOUTS);
     }
 }
