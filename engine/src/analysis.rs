@@ -1,12 +1,12 @@
 //! The solver as a coach: questions about a round that the exact solver
 //! answers, for the player rather than for the hint button.
 //!
-//! - [`where_lost`]: the move of the player's line that gave the win away,
+//! - [`where_lost()`]: the move of the player's line that gave the win away,
 //!   with the index to rewind to and a winning line from there.
-//! - [`shortest_win`]: the fewest moves that win from a position, proven
+//! - [`shortest_win()`]: the fewest moves that win from a position, proven
 //!   within a budget, or an upper bound when the proof runs out of budget.
-//! - [`difficulty`]: a grade 1–5 for a deal under a preset, from seeded
-//!   playouts of a simple heuristic player (see the [`difficulty`] module docs
+//! - [`difficulty()`]: a grade 1–5 for a deal under a preset, from seeded
+//!   playouts of a simple heuristic player (see the [`mod@difficulty`] module docs
 //!   for the exact definition and its calibration).
 //!
 //! Everything here is pure: no clock, no I/O, and randomness only from
