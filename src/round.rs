@@ -10,7 +10,7 @@ use std::fmt;
 
 use pyramid_engine::{
     is_winnable, solve, Board, Card, Deal, Game, Limits, LossReason, Move, Outcome, Position,
-    Preset, Status, WinCondition,
+    Preset, Status,
 };
 
 use crate::persist::SavedRound;
@@ -196,8 +196,7 @@ pub fn hint_from_solution(board: &Board, pos: &Position, outcome: Outcome, line:
         Outcome::Loss => Hint::Lost,
         Outcome::Unknown => Hint::NotFound,
     };
-    let par_cleared = board.rules().win == WinCondition::Scored && pos.pyramid_left() == 0;
-    if matches!(hint, Hint::Move(_)) || !par_cleared {
+    if matches!(hint, Hint::Move(_)) || !board.plays_on_for_points(pos) {
         return hint;
     }
     match board.removals(pos).first() {
