@@ -1,4 +1,4 @@
 fn main() {
     console_error_panic_hook::set_once();
-    leptos::mount::mount_to_body(pyramid::app::App);
+    leptos::task::spawn_local(pyramid::app::start());
 }
