@@ -206,6 +206,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn goals() {
+        for preset in Preset::ALL {
+            let expected = match preset {
+                Preset::Traditional => Goal::ClearAllCards,
+                _ => Goal::ClearPyramid,
+            };
+            assert_eq!(preset.rules().goal(), expected, "{preset}");
+        }
+        assert_eq!(Goal::ClearAllCards.to_string(), "remove all 52 cards");
+    }
+
+    #[test]
     fn ids_round_trip() {
         for preset in Preset::ALL {
             assert_eq!(preset.id().parse::<Preset>(), Ok(preset));
