@@ -81,7 +81,10 @@ pub fn App(own: Option<String>, held: HashSet<String>) -> impl IntoView {
         ctx.show_notices(&notices);
         let _ = storage::remove_round(&round.round_id);
     }
-    let id = ctx.round.with_untracked(|r| r.round_id.clone());
+    let id = ctx.round.with_untracked(|r| {
+        platform::show_deal_in_address(r.deal_number, r.preset());
+        r.round_id.clone()
+    });
     ctx.save_round();
     tabs::set_tab_round_id(&id);
     leptos::task::spawn_local(async move {

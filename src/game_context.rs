@@ -411,6 +411,7 @@ impl GameContext {
     /// kept for a reload, and its lock tells other tabs it is taken).
     pub fn deal(&self, round: Round) {
         let id = round.round_id.clone();
+        platform::show_deal_in_address(round.deal_number, round.preset());
         self.round.set(round);
         self.elapsed_ms.set(0);
         self.selected.set(None);

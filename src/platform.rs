@@ -13,6 +13,7 @@
 
 use std::cell::RefCell;
 
+use pyramid_engine::Preset;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -37,6 +38,37 @@ pub fn now_ms() -> u64 {
 /// Days since 1970-01-01 in UTC: the day of the daily deal.
 pub fn days_since_unix_epoch() -> u32 {
     u32::try_from(now_ms() / 86_400_000).unwrap_or(u32::MAX)
+}
+
+/// Rewrites the address bar to the deal on the table (`?deal=N&rules=ID`,
+/// other parameters kept) without a new history entry, so a reload, a
+/// bookmark or a shared link opens the round on screen, never an older one
+/// or a bad link's.
+pub fn show_deal_in_address(deal_number: Option<u32>, preset: Preset) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let Some(url) = window
+        .location()
+        .href()
+        .ok()
+        .and_then(|href| web_sys::Url::new(&href).ok())
+    else {
+        return;
+    };
+    let params = url.search_params();
+    match deal_number {
+        Some(n) => params.set("deal", &n.to_string()),
+        None => params.delete("deal"),
+    }
+    params.set("rules", preset.id());
+    let href = url.href();
+    if window.location().href().ok().as_deref() != Some(href.as_str()) {
+        if let Ok(history) = window.history() {
+            // A browser that refuses (a sandboxed frame) keeps the old address.
+            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&href));
+        }
+    }
 }
 
 thread_local! {
