@@ -7,6 +7,9 @@ const BASE_URL = `http://127.0.0.1:${PORT}/`;
 
 export default defineConfig({
   testDir: 'e2e',
+  // The measurement script prints figures and asserts nothing: it runs on
+  // its own (scripts/measure.sh), not in the test command.
+  testIgnore: process.env.PYRAMID_MEASURE ? [] : ['**/measure.spec.ts'],
   outputDir: 'test-results',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,

@@ -7,8 +7,12 @@ import { join } from 'node:path';
 import { chromium, test, expect, type Page } from '@playwright/test';
 import { PyramidPage, solveDeal } from './pyramid-page';
 
-const ROUND_KEY = 'pyramid.round';
 const STATS_KEY = 'pyramid.stats';
+
+/** The storage key of the round on the table: each round has its own. */
+async function roundKey(page: Page): Promise<string> {
+  return `pyramid.round.${await page.locator('.app').getAttribute('data-round')}`;
+}
 
 /** The figure next to `name` in the statistics panel. */
 function stat(page: Page, name: string) {
@@ -148,8 +152,8 @@ for (const [what, value] of [
     await game.play('5C+8C');
     await expect(game.moves).toHaveText('1');
 
-    await corrupt(game, ROUND_KEY, value, 1, 'classic');
-    await expect(game.message).toContainText('The saved round could not be read');
+    await corrupt(game, await roundKey(page), value, 1, 'classic');
+    await expect(game.message).toContainText('A saved round could not be read');
     const items = await storageItems(page);
     const backups = Object.keys(items).filter((k) => k.startsWith('pyramid.backup.round.'));
     expect(backups).toHaveLength(1);
@@ -161,7 +165,7 @@ for (const [what, value] of [
     await expect(game.moves).toHaveText('0');
     await game.play('5C+8C');
     await expect(game.moves).toHaveText('1');
-    expect(JSON.parse((await storageItems(page))[ROUND_KEY]).played).toBe(1);
+    expect(JSON.parse((await storageItems(page))[await roundKey(page)]).played).toBe(1);
     await expect(page.getByTestId('storage-note')).toHaveCount(0);
   });
 
@@ -171,7 +175,8 @@ for (const [what, value] of [
     await game.play('5C+8C');
     await game.stock.click();
     await expect(game.moves).toHaveText('2');
-    const round = (await storageItems(page))[ROUND_KEY];
+    const key = await roundKey(page);
+    const round = (await storageItems(page))[key];
 
     await corrupt(game, STATS_KEY, value, 1, 'classic');
     await expect(game.message).toContainText('The saved statistics could not be read');
@@ -180,7 +185,7 @@ for (const [what, value] of [
     const backups = Object.keys(items).filter((k) => k.startsWith('pyramid.backup.stats.'));
     expect(backups).toHaveLength(1);
     expect(items[backups[0]]).toBe(value);
-    expect(JSON.parse(items[ROUND_KEY]).line).toEqual(JSON.parse(round).line);
+    expect(JSON.parse(items[key]).line).toEqual(JSON.parse(round).line);
     // The round was resumed, not lost.
     await expect(game.moves).toHaveText('2');
     await expect(stat(page, 'Played')).toHaveText('0');
@@ -328,4 +333,19 @@ test('a closed browser comes back to the same round', async ({}, testInfo) => {
   } finally {
     rmSync(profile, { recursive: true, force: true });
   }
+});
+
+test('a resumed daily deal keeps its Daily label', async ({ page }) => {
+  const game = new PyramidPage(page);
+  await game.open(1, 'classic');
+  await game.button('New deal').click();
+  const dialog = game.dialog('New deal');
+  await dialog.getByLabel(/^Daily deal/).check();
+  await dialog.getByRole('button', { name: 'Deal' }).click();
+  await expect(page.getByTestId('deal')).toContainText('Daily deal');
+  await game.stock.click();
+  await page.reload();
+  await expect(game.message).toContainText('Resuming');
+  await expect(game.moves).toHaveText('1');
+  await expect(page.getByTestId('deal')).toContainText('Daily deal');
 });

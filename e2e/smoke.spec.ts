@@ -47,6 +47,17 @@ test('a bad link gets a clear message and a normal deal', async ({ page }) => {
   await expect(game.message).toContainText('not a rule set');
   await expect(game.pyramidCards()).toHaveCount(28);
   await expect(game.pass).toHaveText('Pass 1 of 3');
+  // The address now names the deal on screen, so a reload keeps it.
+  await expect(page).toHaveURL(/\?deal=\d+&rules=classic$/);
+  const deal = new URL(page.url()).searchParams.get('deal');
+  await expect(page.getByTestId('deal')).toContainText(`Deal ${deal} `);
+});
+
+test('rules from the link in any case', async ({ page }) => {
+  const game = new PyramidPage(page);
+  await game.open(undefined, undefined, '?deal=9&rules=HARD');
+  await expect(page.getByTestId('deal')).toContainText('Hard');
+  await expect(page).toHaveURL(/\?deal=9&rules=hard$/);
 });
 
 test('rules from the link: relaxed shows unlimited passes', async ({ page }) => {

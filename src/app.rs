@@ -1,8 +1,10 @@
-//! The root components: `App` reads storage and the URL and resumes or deals
-//! ([`startup`]); `PyramidGame` lays out the table around one round, runs the
-//! clock and keeps the round saved.
+//! The root: [`start`] finds out which rounds other tabs are playing, then
+//! mounts [`App`], which reads storage and the URL and resumes or deals
+//! ([`startup`]); [`PyramidGame`] lays out the table around one round, runs
+//! the clock and keeps the round saved.
 
 use std::cell::Cell;
+use std::collections::HashSet;
 use std::rc::Rc;
 use std::time::Duration;
 
@@ -10,15 +12,18 @@ use leptos::prelude::*;
 use pyramid_engine::Preset;
 
 use crate::dialogs::{EndDialog, NewDealDialog, ResetStatsDialog, ShortcutsDialog};
-use crate::game_context::{new_round_id, random_deal_number, GameContext};
+use crate::game_context::GameContext;
 use crate::keyboard::install_shortcuts;
-use crate::persist::{RoundRecord, StatsBook};
+use crate::persist::StatsBook;
+use crate::platform;
 use crate::pyramid::Pyramid;
 use crate::round::{parse_url_request, DealOrigin, Round, UrlRequest};
+use crate::statistics::Statistics;
 use crate::stats_panel::StatsPanel;
 use crate::status_bar::StatusBar;
 use crate::stock_waste::StockWaste;
-use crate::storage::{self, StorageError};
+use crate::storage::{self, Notice, StorageError, StoredRound};
+use crate::tabs;
 use crate::toolbar::Toolbar;
 
 /// How often the clock is brought up to date.
@@ -28,39 +33,106 @@ const CLOCK_TICK: Duration = Duration::from_millis(250);
 /// the exact clock when the page is hidden or left).
 const CLOCK_SAVE_EVERY_MS: u64 = 5_000;
 
-/// The whole application: resumes the saved round, or deals what
-/// `?deal=N&rules=ID` asks for, or a random deal.
-#[component]
-pub fn App() -> impl IntoView {
-    let start = startup(&location_search());
-    view! {
-        <PyramidGame
-            round=start.round
-            notice=start.notice
-            stats=start.stats
-            round_unsaved=start.round_unsaved
-            stats_unsaved=start.stats_unsaved
-        />
+/// How long a reloaded tab waits for its own round's lock, which the page
+/// it replaces may not have let go of yet, before it takes the round to be
+/// another tab's (a duplicated tab).
+const RELOAD_LOCK_WAIT: Duration = Duration::from_millis(100);
+const RELOAD_LOCK_TRIES: u32 = 5;
+
+/// Mounts the game once it knows which rounds other open tabs are playing.
+pub async fn start() {
+    let own = tabs::tab_round_id();
+    let mut held = tabs::held_round_ids().await;
+    if let Some(own) = &own {
+        for _ in 0..RELOAD_LOCK_TRIES {
+            if !held.contains(own) {
+                break;
+            }
+            sleep(RELOAD_LOCK_WAIT).await;
+            held = tabs::held_round_ids().await;
+        }
     }
+    leptos::mount::mount_to_body(move || view! { <App own=own held=held /> });
+}
+
+/// Waits `duration` without blocking the page.
+async fn sleep(duration: Duration) {
+    let ms = i32::try_from(duration.as_millis()).unwrap_or(i32::MAX);
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = window().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
+/// The whole application: resumes this tab's round, or the most recent
+/// round no other tab is playing, or deals what `?deal=N&rules=ID` asks
+/// for, or a random deal.
+#[component]
+pub fn App(own: Option<String>, held: HashSet<String>) -> impl IntoView {
+    let start = startup(&location_search(), own.as_deref(), &held);
+    let stats = Statistics::new(start.stats, start.stats_unsaved);
+    let ctx = GameContext::new(start.round, start.elapsed_ms, start.notice, stats);
+    ctx.round_unsaved.set(start.round_unsaved);
+    // Rounds this tab leaves or finds finished are recorded before play
+    // starts: its own round when a link asks for another deal, and the
+    // finished rounds of tabs that closed.
+    for (round, elapsed) in &start.to_close {
+        let notices = stats.close_round(round, *elapsed, true);
+        ctx.show_notices(&notices);
+        let _ = storage::remove_round(&round.round_id);
+    }
+    let id = ctx.round.with_untracked(|r| {
+        platform::show_deal_in_address(r.deal_number, r.preset());
+        r.round_id.clone()
+    });
+    ctx.save_round();
+    tabs::set_tab_round_id(&id);
+    leptos::task::spawn_local(async move {
+        // Another new tab may have taken the same round a moment ago: then
+        // it is theirs, and this tab deals afresh (their round is not ours
+        // to record).
+        if !tabs::hold(&id).await {
+            let preset = ctx.round.with_untracked(|r| r.preset());
+            ctx.deal(Round::new(
+                platform::random_deal_number(),
+                preset,
+                platform::new_round_id(),
+                DealOrigin::Random,
+            ));
+            ctx.add_message("That round is open in another tab; here is a new deal.");
+        }
+    });
+    view! { <PyramidGame ctx=ctx /> }
 }
 
 /// What the page starts with.
 pub struct Startup {
     pub round: Round,
+    /// The round's clock.
+    pub elapsed_ms: u64,
     /// The first message for the live region: the deal, and anything that
     /// could not be used (a bad link, unreadable saved data).
     pub notice: String,
     pub stats: StatsBook,
-    /// Why the saved round could not be read, if storage failed.
+    /// Saved rounds to record (if finished, or started and left) and forget.
+    pub to_close: Vec<(Round, u64)>,
+    /// Why the saved rounds could not be read, if storage failed.
     pub round_unsaved: Option<StorageError>,
     /// Why the statistics could not be read, if storage failed.
     pub stats_unsaved: Option<StorageError>,
 }
 
-/// Reads storage and the URL: the saved round is resumed unless the link
-/// asks for another deal or rules, in which case a started, unfinished saved
-/// round is recorded as abandoned before the asked-for deal is dealt.
-pub fn startup(search: &str) -> Startup {
+/// Reads storage and the URL and picks the round, given this tab's round
+/// before a reload (`own`) and the rounds other tabs hold (`held`):
+/// - this tab's own round is resumed, unless the link asks for another deal
+///   or rules: then the player has left it, and it is closed (recorded as
+///   abandoned if it was started);
+/// - a new tab deals what the link asks for, or resumes the most recently
+///   saved unfinished round that no open tab plays, or deals at random;
+/// - finished rounds that no open tab shows are closed (recorded, once).
+///
+/// Other tabs' rounds are never closed.
+pub fn startup(search: &str, own: Option<&str>, held: &HashSet<String>) -> Startup {
     let request = url_request(search);
     let mut notes = Vec::new();
     if !request.errors.is_empty() {
@@ -70,73 +142,97 @@ pub fn startup(search: &str) -> Startup {
             problems.join("; ")
         ));
     }
-    let (mut stats, mut stats_unsaved) = match storage::load_stats() {
+    let (stats, stats_unsaved) = match storage::load_stats() {
         Ok(loaded) => {
-            notes.extend(loaded.notice.map(|n| n.to_string()));
+            notes.extend(notices_text(&loaded.notices));
             (loaded.value, None)
         }
         Err(e) => (StatsBook::default(), Some(e)),
     };
-    let (saved, round_unsaved) = match storage::load_round() {
+    let (saved, round_unsaved) = match storage::load_rounds() {
         Ok(loaded) => {
-            notes.extend(loaded.notice.map(|n| n.to_string()));
+            notes.extend(notices_text(&loaded.notices));
             (loaded.value, None)
         }
-        Err(e) => (None, Some(e)),
+        Err(e) => (Vec::new(), Some(e)),
     };
+    let choice = choose_round(saved, &request, own, held);
 
-    let resumed = saved.and_then(|(saved, game)| {
-        let saved_round = Round::resumed(&saved, game);
-        let same_deal = request
-            .deal_number
-            .is_none_or(|n| saved_round.deal_number == Some(n));
-        let same_rules = request.preset.is_none_or(|p| saved_round.preset() == p);
-        if same_deal && same_rules {
-            return Some(saved_round);
-        }
-        if !saved_round.is_over() && saved_round.is_started() {
-            let record = RoundRecord::abandoned(
-                &saved_round.game,
-                &saved_round.round_id,
-                saved_round.elapsed_ms,
-                storage::now_ms(),
-            );
-            if stats.record(saved_round.preset(), record) {
-                match storage::save_stats(&stats) {
-                    Ok(loaded) => {
-                        stats = loaded.value;
-                        notes.extend(loaded.notice.map(|n| n.to_string()));
-                    }
-                    Err(e) => stats_unsaved = Some(e),
-                }
-            }
-        }
-        None
-    });
-
-    let round = match resumed {
-        Some(round) => {
+    let (round, elapsed_ms) = match choice.resume {
+        Some((round, elapsed)) => {
             notes.insert(0, format!("Resuming {}", deal_words(&round)));
-            round
+            (round, elapsed)
         }
         None => {
             let preset = request.preset.unwrap_or(Preset::Classic);
             let (number, origin) = match request.deal_number {
                 Some(n) => (n, DealOrigin::Number),
-                None => (random_deal_number(), DealOrigin::Random),
+                None => (platform::random_deal_number(), DealOrigin::Random),
             };
-            let round = Round::new(number, preset, new_round_id(), origin);
+            let round = Round::new(number, preset, platform::new_round_id(), origin);
             notes.insert(0, capitalise_first(&deal_words(&round)));
-            round
+            (round, 0)
         }
     };
     Startup {
         round,
+        elapsed_ms,
         notice: notes.join(" "),
         stats,
+        to_close: choice.to_close,
         round_unsaved,
         stats_unsaved,
     }
+}
+
+/// Which saved round a tab resumes, and which it closes.
+#[derive(Default)]
+struct RoundChoice {
+    resume: Option<(Round, u64)>,
+    to_close: Vec<(Round, u64)>,
+}
+
+fn choose_round(
+    saved: Vec<StoredRound>,
+    request: &UrlRequest,
+    own: Option<&str>,
+    held: &HashSet<String>,
+) -> RoundChoice {
+    let mut choice = RoundChoice::default();
+    let mut free = Vec::new();
+    for (saved, game) in saved {
+        if held.contains(&saved.round_id) {
+            continue;
+        }
+        let elapsed = saved.elapsed_ms;
+        let saved_at = saved.saved_at_ms;
+        let round = Round::resumed(&saved, game);
+        if own == Some(round.round_id.as_str()) {
+            let same_deal = request
+                .deal_number
+                .is_none_or(|n| round.deal_number == Some(n));
+            let same_rules = request.preset.is_none_or(|p| round.preset() == p);
+            if same_deal && same_rules {
+                choice.resume = Some((round, elapsed));
+            } else {
+                choice.to_close.push((round, elapsed));
+            }
+        } else if round.is_over() {
+            choice.to_close.push((round, elapsed));
+        } else {
+            free.push((saved_at, round, elapsed));
+        }
+    }
+    let asks_for_a_deal = request.deal_number.is_some() || request.preset.is_some();
+    if choice.resume.is_none() && !asks_for_a_deal {
+        free.sort_by_key(|(saved_at, round, _)| (*saved_at, round.round_id.clone()));
+        choice.resume = free.pop().map(|(_, round, elapsed)| (round, elapsed));
+    }
+    choice
+}
+
+fn notices_text(notices: &[Notice]) -> Vec<String> {
+    notices.iter().map(ToString::to_string).collect()
 }
 
 /// `deal 42, Classic rules`.
@@ -166,28 +262,22 @@ fn location_search() -> String {
 }
 
 /// The table for one round: toolbar, counters, stock and waste, pyramid,
-/// statistics and dialogs, all reading the same [`GameContext`]. Saves the
-/// round after every change and the statistics at every round's end.
+/// statistics and dialogs, all reading the same [`GameContext`].
 #[component]
-pub fn PyramidGame(
-    round: Round,
-    #[prop(into)] notice: String,
-    #[prop(optional)] stats: StatsBook,
-    #[prop(optional_no_strip)] round_unsaved: Option<StorageError>,
-    #[prop(optional_no_strip)] stats_unsaved: Option<StorageError>,
-) -> impl IntoView {
-    let ctx = GameContext::new(round, notice, stats);
-    ctx.round_unsaved.set(round_unsaved);
-    ctx.stats_unsaved.set(stats_unsaved);
+pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
     provide_context(ctx);
     install_shortcuts(ctx);
     run_clock(ctx);
     keep_saved(ctx);
 
-    let not_saving = move || ctx.round_unsaved.get().or_else(|| ctx.stats_unsaved.get());
+    let not_saving = move || ctx.round_unsaved.get().or_else(|| ctx.stats.unsaved.get());
 
     view! {
-        <div class="app" class:four-colour=move || ctx.four_colour.get()>
+        <div
+            class="app"
+            class:four-colour=move || ctx.four_colour.get()
+            data-round=move || ctx.round.with(|r| r.round_id.clone())
+        >
             <header class="top">
                 <h1>"Pyramid Solitaire"</h1>
                 <Toolbar />
@@ -224,27 +314,10 @@ pub fn PyramidGame(
     }
 }
 
-/// Saves the round after every move, undo and redo, and every few seconds
-/// of the clock; saves it exactly when the page is hidden or left, so a
-/// reload restores the clock; merges the statistics other tabs write.
+/// Saves the round exactly when the page is hidden or left, so a reload
+/// restores the clock; merges the statistics other tabs write. (Every
+/// action saves the round it changes itself.)
 fn keep_saved(ctx: GameContext) {
-    // What a save depends on, without every tick of the clock.
-    let saved_state = Memo::new(move |_| {
-        ctx.round.with(|r| {
-            (
-                r.round_id.clone(),
-                r.game.line().len(),
-                r.game.move_count(),
-                r.game.is_ended_by_player(),
-                r.elapsed_ms / CLOCK_SAVE_EVERY_MS,
-            )
-        })
-    });
-    Effect::new(move |_| {
-        // `get`, not `track`: a memo only follows its sources once it has run.
-        let _ = saved_state.get();
-        ctx.save_round();
-    });
     let pagehide = window_event_listener_untyped("pagehide", move |_| ctx.save_round());
     let visibility = window_event_listener_untyped("visibilitychange", move |_| {
         if document().hidden() {
@@ -252,7 +325,8 @@ fn keep_saved(ctx: GameContext) {
         }
     });
     let storage = storage::subscribe_storage_events(move |theirs| {
-        ctx.stats.update(|book| book.merge(&theirs));
+        let notices = ctx.stats.merge_from_other_tab(theirs);
+        ctx.show_notices(&notices);
     });
     on_cleanup(move || {
         pagehide.remove();
@@ -262,21 +336,27 @@ fn keep_saved(ctx: GameContext) {
 }
 
 /// Runs the clock: time goes by only while the round is in progress, the
-/// game is not paused and the page is visible.
+/// game is not paused and the page is visible. Every few seconds of play
+/// the round is saved with its clock.
 fn run_clock(ctx: GameContext) {
-    let last = Rc::new(Cell::new(now_ms()));
+    let last = Rc::new(Cell::new(platform::now_ms()));
     let on_tick = {
         let last = last.clone();
         move || {
-            let now = now_ms();
-            let delta = now - last.replace(now);
+            let now = platform::now_ms();
+            let previous = last.replace(now);
             let running = !ctx.paused.get_untracked()
                 && !document().hidden()
                 && ctx.round.with_untracked(|r| !r.is_over());
-            // A long gap means the timer was throttled (a hidden page); the
-            // visibility listener already restarted the count, so skip it.
-            if running && (0.0..5_000.0).contains(&delta) {
-                ctx.round.update(|r| r.elapsed_ms += delta as u64);
+            // A negative or long gap means the device clock changed or the
+            // timer was throttled (a hidden page): skip it.
+            let delta = now.checked_sub(previous).filter(|&d| d < 5_000);
+            if let (true, Some(delta)) = (running, delta) {
+                let before = ctx.elapsed_ms.get_untracked();
+                ctx.elapsed_ms.set(before + delta);
+                if before / CLOCK_SAVE_EVERY_MS != (before + delta) / CLOCK_SAVE_EVERY_MS {
+                    ctx.save_round();
+                }
             }
         }
     };
@@ -284,13 +364,7 @@ fn run_clock(ctx: GameContext) {
         on_cleanup(move || handle.clear());
     }
     let visibility = window_event_listener_untyped("visibilitychange", move |_| {
-        last.set(now_ms());
+        last.set(platform::now_ms());
     });
     on_cleanup(move || visibility.remove());
-}
-
-fn now_ms() -> f64 {
-    window()
-        .performance()
-        .map_or_else(js_sys::Date::now, |p| p.now())
 }

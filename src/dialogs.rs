@@ -50,17 +50,26 @@ fn Modal(
 pub fn NewDealDialog() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
     let open = Signal::derive(move || ctx.dialog.get() == OpenDialog::NewDeal);
-    let preset = RwSignal::new(Preset::Classic);
+    let close = move || ctx.dialog.set(OpenDialog::None);
+    view! {
+        <Modal open=open label_id="new-deal-title" class="new-deal-dialog" on_close=close>
+            // The form is built afresh each time the dialog opens, so its
+            // choices start from the rules on the table with no effect
+            // resetting them.
+            <Show when=move || open.get()>
+                <NewDealForm />
+            </Show>
+        </Modal>
+    }
+}
+
+#[component]
+fn NewDealForm() -> impl IntoView {
+    let ctx = expect_context::<GameContext>();
+    let preset = RwSignal::new(ctx.round.with_untracked(|r| r.preset()));
     let kind = RwSignal::new("random");
     let number_text = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
-    // Start from the rules on the table each time the dialog opens.
-    Effect::new(move |_| {
-        if open.get() {
-            preset.set(ctx.round.with_untracked(|r| r.preset()));
-            error.set(None);
-        }
-    });
     let close = move || ctx.dialog.set(OpenDialog::None);
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -120,42 +129,40 @@ pub fn NewDealDialog() -> impl IntoView {
     };
 
     view! {
-        <Modal open=open label_id="new-deal-title" class="new-deal-dialog" on_close=close>
-            <form on:submit=submit>
-                <h2 id="new-deal-title">"New deal"</h2>
-                <fieldset>
-                    <legend>"Rules"</legend>
-                    {preset_options}
-                </fieldset>
-                <fieldset>
-                    <legend>"Deal"</legend>
-                    {deal_option("random", "Random deal")}
-                    {deal_option("winnable", "Winnable deals only")}
-                    {deal_option("daily", "Daily deal (today's winnable deal, the same for everyone)")}
-                    {deal_option("number", "Deal number")}
-                    <label class="number-field">
-                        <span class="visually-hidden">"Deal number"</span>
-                        <input
-                            type="text"
-                            inputmode="numeric"
-                            name="deal-number"
-                            aria-label="Deal number"
-                            autocomplete="off"
-                            prop:value=move || number_text.get()
-                            on:input=move |ev| {
-                                number_text.set(event_target_value(&ev));
-                                kind.set("number");
-                            }
-                        />
-                    </label>
-                </fieldset>
-                <p class="error" role="alert">{move || error.get()}</p>
-                <div class="dialog-buttons">
-                    <button type="submit" class="primary">"Deal"</button>
-                    <button type="button" on:click=move |_| close()>"Cancel"</button>
-                </div>
-            </form>
-        </Modal>
+        <form on:submit=submit>
+            <h2 id="new-deal-title">"New deal"</h2>
+            <fieldset>
+                <legend>"Rules"</legend>
+                {preset_options}
+            </fieldset>
+            <fieldset>
+                <legend>"Deal"</legend>
+                {deal_option("random", "Random deal")}
+                {deal_option("winnable", "Winnable deals only")}
+                {deal_option("daily", "Daily deal (today's winnable deal, the same for everyone)")}
+                {deal_option("number", "Deal number")}
+                <label class="number-field">
+                    <span class="visually-hidden">"Deal number"</span>
+                    <input
+                        type="text"
+                        inputmode="numeric"
+                        name="deal-number"
+                        aria-label="Deal number"
+                        autocomplete="off"
+                        prop:value=move || number_text.get()
+                        on:input=move |ev| {
+                            number_text.set(event_target_value(&ev));
+                            kind.set("number");
+                        }
+                    />
+                </label>
+            </fieldset>
+            <p class="error" role="alert">{move || error.get()}</p>
+            <div class="dialog-buttons">
+                <button type="submit" class="primary">"Deal"</button>
+                <button type="button" on:click=move |_| close()>"Cancel"</button>
+            </div>
+        </form>
     }
 }
 
@@ -174,7 +181,7 @@ pub fn EndDialog() -> impl IntoView {
         ctx.round.with(|r| {
             (
                 r.game.move_count(),
-                format_time(r.elapsed_ms),
+                format_time(ctx.elapsed_ms.get()),
                 r.game.score(),
                 r.deal_number,
                 r.preset().name(),

@@ -1,21 +1,27 @@
 //! The page's state and every action a player can take, shared by the
 //! components through context.
 //!
-//! The round lives in one `RwSignal<Round>`; the rest are small pieces of UI
-//! state (the selection, the hinted move, the message in the live region,
-//! which dialog is open). Every action goes through the engine: the page asks
-//! `Game::play` whether a move is legal and `Game::status` whether the round is
-//! over, and never decides either itself.
+//! The round lives in one `RwSignal<Round>` and its clock in another, so a
+//! tick of the clock re-runs only what shows the time. The rest are small
+//! pieces of UI state (the selection, the hinted move, the message in the
+//! live region, which dialog is open). Every action goes through the engine:
+//! the page asks `Game::play` whether a move is legal and `Game::status`
+//! whether the round is over, and never decides either itself.
+//!
+//! Saving is part of each action, not an effect: every action that changes
+//! the round ends by writing it ([`GameContext::save_round`]).
 
 use leptos::prelude::*;
 use pyramid_engine::{daily::daily_deal, Card, Move, MoveError, Preset, Status};
 
-use crate::persist::{RoundRecord, StatsBook};
+use crate::platform;
 use crate::round::{
     self, describe_hint, describe_move, describe_status, hint_from_solution, DealOrigin, Hint,
     Round, HINT_NODE_BUDGET,
 };
-use crate::storage::{self, StorageError};
+use crate::statistics::Statistics;
+use crate::storage::{self, Notice, StorageError};
+use crate::tabs;
 
 /// Which modal dialog is open (the end-of-round dialog is derived from the round).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,6 +47,9 @@ pub enum DealChoice {
 pub struct GameContext {
     /// The round on the table: the one source of truth about the game.
     pub round: RwSignal<Round>,
+    /// The round's clock in milliseconds. It runs only while the round is
+    /// in progress, not paused and the page is visible.
+    pub elapsed_ms: RwSignal<u64>,
     /// The card picked as the first of a pair (UI state, not part of the game).
     pub selected: RwSignal<Option<Card>>,
     /// The move the last hint showed; cleared by any change to the round.
@@ -51,13 +60,10 @@ pub struct GameContext {
     pub dialog: RwSignal<OpenDialog>,
     /// Whether the player closed the end-of-round dialog to look at the table.
     pub end_dialog_closed: RwSignal<bool>,
-    /// The statistics of every preset, as last saved (merged with what
-    /// other tabs wrote).
-    pub stats: RwSignal<StatsBook>,
+    /// The statistics, and whether they could be saved.
+    pub stats: Statistics,
     /// Why the round in progress could not be saved the last time, if it could not.
     pub round_unsaved: RwSignal<Option<StorageError>>,
-    /// Why the statistics could not be saved (or read) the last time, if they could not.
-    pub stats_unsaved: RwSignal<Option<StorageError>>,
     pub four_colour: RwSignal<bool>,
     /// The pyramid card that holds the pyramid's single tab stop.
     pub roving: RwSignal<Option<Card>>,
@@ -67,18 +73,18 @@ pub struct GameContext {
 }
 
 impl GameContext {
-    pub fn new(round: Round, message: String, stats: StatsBook) -> GameContext {
+    pub fn new(round: Round, elapsed_ms: u64, message: String, stats: Statistics) -> GameContext {
         GameContext {
             round: RwSignal::new(round),
+            elapsed_ms: RwSignal::new(elapsed_ms),
             selected: RwSignal::new(None),
             hinted: RwSignal::new(None),
             message: RwSignal::new(message),
             paused: RwSignal::new(false),
             dialog: RwSignal::new(OpenDialog::None),
             end_dialog_closed: RwSignal::new(false),
-            stats: RwSignal::new(stats),
+            stats,
             round_unsaved: RwSignal::new(None),
-            stats_unsaved: RwSignal::new(None),
             four_colour: RwSignal::new(false),
             roving: RwSignal::new(None),
             hint_cache: StoredValue::new(None),
@@ -106,6 +112,7 @@ impl GameContext {
                 self.selected.set(None);
                 self.hinted.set(None);
                 self.announce_after(describe_move(m));
+                self.save_round();
                 self.record_finish(false);
             }
             Err(e) => self.message.set(capitalise(&e.to_string())),
@@ -179,6 +186,7 @@ impl GameContext {
         });
         if undone {
             self.after_history_change("Move taken back");
+            self.save_round();
         } else {
             self.message.set("Nothing to undo".into());
         }
@@ -195,6 +203,7 @@ impl GameContext {
         });
         if redone {
             self.after_history_change("Move played again");
+            self.save_round();
             self.record_finish(false);
         } else {
             self.message.set("Nothing to redo".into());
@@ -219,6 +228,7 @@ impl GameContext {
             self.selected.set(None);
             self.hinted.set(None);
             self.announce_after("Round ended".into());
+            self.save_round();
             self.record_finish(false);
         }
     }
@@ -321,83 +331,52 @@ impl GameContext {
         }
     }
 
-    /// The one place a finished round is reported: won or lost as soon as the
-    /// engine says the round is over, abandoned when a started round is left
-    /// for another deal (`abandoning`). The book keys records by round id,
-    /// so a round (resumed, or re-won after an undo) is counted once.
+    /// Records the round on the table if it is over, or as abandoned when
+    /// the player leaves it started (`abandoning`): see
+    /// [`Statistics::close_round`].
     pub fn record_finish(&self, abandoning: bool) {
-        let now = storage::now_ms();
-        let (preset, record) = self.round.with_untracked(|r| {
-            let record = match RoundRecord::finished(&r.game, &r.round_id, r.elapsed_ms, now) {
-                Some(record) => Some(record),
-                None if abandoning && r.is_started() => Some(RoundRecord::abandoned(
-                    &r.game,
-                    &r.round_id,
-                    r.elapsed_ms,
-                    now,
-                )),
-                None => None,
-            };
-            (r.preset(), record)
-        });
-        let Some(record) = record else {
-            return;
-        };
-        if self
-            .stats
-            .with_untracked(|b| b.contains(preset, &record.id))
-        {
-            return;
-        }
-        let mut changed = false;
-        self.stats.update(|b| changed = b.record(preset, record));
-        if changed {
-            self.save_stats();
-        }
+        let elapsed = self.elapsed_ms.get_untracked();
+        let notices = self
+            .round
+            .with_untracked(|r| self.stats.close_round(r, elapsed, abandoning));
+        self.show_notices(&notices);
     }
 
-    /// Writes the statistics, merged with what another tab may have written
-    /// meanwhile, and shows the union.
-    pub fn save_stats(&self) {
-        match self.stats.with_untracked(storage::save_stats) {
-            Ok(loaded) => {
-                self.stats.set(loaded.value);
-                if let Some(notice) = loaded.notice {
-                    self.add_message(&notice.to_string());
-                }
-                self.set_if_changed(self.stats_unsaved, None);
-            }
-            Err(e) => self.set_if_changed(self.stats_unsaved, Some(e)),
-        }
-    }
-
-    /// Writes the round in progress.
+    /// Writes the round in progress under its own key.
     pub fn save_round(&self) {
-        let saved = self.round.with_untracked(Round::to_saved);
+        let saved = self
+            .round
+            .with_untracked(|r| r.to_saved(self.elapsed_ms.get_untracked(), platform::now_ms()));
         let result = storage::save_round(&saved).err();
-        self.set_if_changed(self.round_unsaved, result);
+        if self.round_unsaved.get_untracked() != result {
+            self.round_unsaved.set(result);
+        }
     }
 
     /// Forgets every result of `preset`, in this tab and (through the merge
     /// on save) in every other.
     pub fn reset_stats(&self, preset: Preset) {
-        let now = storage::now_ms();
-        self.stats.update(|b| b.reset(preset, now));
-        self.save_stats();
+        let notices = self.stats.reset(preset);
         self.message
             .set(format!("Statistics for {} cleared", preset.name()));
+        self.show_notices(&notices);
     }
 
     /// Merges an exported statistics file into the book and saves it.
     pub fn import_stats(&self, text: &str) {
-        let mut book = self.stats.get_untracked();
-        match crate::persist::import_stats(&mut book, text) {
-            Ok(()) => {
-                self.stats.set(book);
+        match self.stats.import(text) {
+            Ok(notices) => {
                 self.message.set("Statistics imported".into());
-                self.save_stats();
+                self.show_notices(&notices);
             }
             Err(e) => self.message.set(format!("Could not import: {e}")),
+        }
+    }
+
+    /// Tells the player about data storage had to set aside.
+    pub fn show_notices(&self, notices: &[Notice]) {
+        for notice in notices {
+            self.add_message(&notice.to_string());
         }
     }
 
@@ -411,23 +390,15 @@ impl GameContext {
         });
     }
 
-    fn set_if_changed(&self, signal: RwSignal<Option<StorageError>>, value: Option<StorageError>) {
-        if signal.get_untracked() != value {
-            signal.set(value);
-        }
-    }
-
-    /// Starts deal `number` under `preset`; an unfinished round counts as abandoned.
+    /// Starts deal `number` under `preset` in this tab. The player leaves
+    /// the round on the table: it is recorded (an unfinished, started one as
+    /// abandoned) and its saved copy forgotten.
     pub fn start(&self, number: u32, preset: Preset, origin: DealOrigin) {
         self.record_finish(true);
-        self.round
-            .set(Round::new(number, preset, new_round_id(), origin));
-        self.selected.set(None);
-        self.hinted.set(None);
-        self.paused.set(false);
-        self.end_dialog_closed.set(false);
-        self.roving.set(None);
-        self.hint_cache.set_value(None);
+        let old_id = self.round.with_untracked(|r| r.round_id.clone());
+        // Forgetting can only fail if storage is gone; the round is recorded.
+        let _ = storage::remove_round(&old_id);
+        self.deal(Round::new(number, preset, platform::new_round_id(), origin));
         let origin_text = match origin {
             DealOrigin::Daily => "Daily deal",
             _ => "Deal",
@@ -436,16 +407,39 @@ impl GameContext {
             .set(format!("{origin_text} {number}, {} rules", preset.name()));
     }
 
+    /// Puts a fresh `round` on the table: this tab now plays it (its id is
+    /// kept for a reload, and its lock tells other tabs it is taken).
+    pub fn deal(&self, round: Round) {
+        let id = round.round_id.clone();
+        platform::show_deal_in_address(round.deal_number, round.preset());
+        self.round.set(round);
+        self.elapsed_ms.set(0);
+        self.selected.set(None);
+        self.hinted.set(None);
+        self.paused.set(false);
+        self.end_dialog_closed.set(false);
+        self.roving.set(None);
+        self.hint_cache.set_value(None);
+        self.save_round();
+        tabs::set_tab_round_id(&id);
+        leptos::task::spawn_local(async move {
+            // A fresh id is never taken: this cannot fail where locks exist.
+            tabs::hold(&id).await;
+        });
+    }
+
     /// Starts a deal picked in the new-deal dialog.
     pub fn start_choice(&self, choice: DealChoice, preset: Preset) {
         match choice {
-            DealChoice::Random => self.start(random_deal_number(), preset, DealOrigin::Random),
+            DealChoice::Random => {
+                self.start(platform::random_deal_number(), preset, DealOrigin::Random)
+            }
             DealChoice::Number(n) => self.start(n, preset, DealOrigin::Number),
             DealChoice::Winnable => {
                 self.start(winnable_deal_number(preset), preset, DealOrigin::Winnable)
             }
             DealChoice::Daily => self.start(
-                daily_deal(preset, days_since_unix_epoch()),
+                daily_deal(preset, platform::days_since_unix_epoch()),
                 preset,
                 DealOrigin::Daily,
             ),
@@ -457,7 +451,11 @@ impl GameContext {
         let (number, preset, origin) = self
             .round
             .with_untracked(|r| (r.deal_number, r.preset(), r.origin));
-        self.start(number.unwrap_or_else(random_deal_number), preset, origin);
+        self.start(
+            number.unwrap_or_else(platform::random_deal_number),
+            preset,
+            origin,
+        );
     }
 
     pub fn toggle_pause(&self) {
@@ -498,47 +496,11 @@ impl GameContext {
     }
 }
 
-/// A random deal number (from the browser's randomness in wasm).
-pub fn random_deal_number() -> u32 {
-    (random_u64() as u32).max(1)
-}
-
-/// 64 random bits from the system (`crypto.getRandomValues` in the browser),
-/// through `getrandom` directly: the page needs a handful of numbers, not a
-/// seeded generator. Should the system refuse, the clock stands in.
-fn random_u64() -> u64 {
-    getrandom::u64().unwrap_or_else(|_| {
-        #[cfg(target_arch = "wasm32")]
-        let ms = js_sys::Date::now() as u64;
-        #[cfg(not(target_arch = "wasm32"))]
-        let ms = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64);
-        ms.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-    })
-}
-
 /// A random deal the solver proves winnable; see [`round::winnable_deal_number`].
 pub fn winnable_deal_number(preset: Preset) -> u32 {
-    round::winnable_deal_number(preset, random_deal_number, || {
-        daily_deal(preset, days_since_unix_epoch())
+    round::winnable_deal_number(preset, platform::random_deal_number, || {
+        daily_deal(preset, platform::days_since_unix_epoch())
     })
-}
-
-pub fn new_round_id() -> String {
-    format!("{:016x}", random_u64())
-}
-
-/// Days since 1970-01-01 in UTC, from the browser's clock.
-pub fn days_since_unix_epoch() -> u32 {
-    #[cfg(target_arch = "wasm32")]
-    let ms = js_sys::Date::now();
-    #[cfg(not(target_arch = "wasm32"))]
-    let ms = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_millis() as f64)
-        .unwrap_or(0.0);
-    (ms / 86_400_000.0).floor() as u32
 }
 
 fn capitalise(text: &str) -> String {

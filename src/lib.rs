@@ -1,7 +1,8 @@
 //! Pyramid Solitaire web UI (Leptos, client-side rendered) over `pyramid-engine`.
 //!
-//! `round` is plain data and runs natively; everything else is components
-//! sharing one [`game_context::GameContext`].
+//! `round`, `persist` and `platform` are plain code that runs natively;
+//! everything else is components sharing one [`game_context::GameContext`],
+//! and the browser's storage and tabs.
 
 pub mod app;
 pub mod card_button;
@@ -9,10 +10,13 @@ pub mod dialogs;
 pub mod game_context;
 pub mod keyboard;
 pub mod persist;
+pub mod platform;
 pub mod pyramid;
 pub mod round;
+pub mod statistics;
 pub mod stats_panel;
 pub mod status_bar;
 pub mod stock_waste;
 pub mod storage;
+pub mod tabs;
 pub mod toolbar;

@@ -10,9 +10,10 @@ use std::fmt;
 
 use pyramid_engine::{
     is_winnable, solve, Board, Card, Deal, Game, Limits, LossReason, Move, Outcome, Position,
-    Preset, Status, WinCondition,
+    Preset, Status,
 };
 
+pub use crate::persist::DealOrigin;
 use crate::persist::SavedRound;
 
 /// Positions the solver may expand for one hint; enough for almost every
@@ -33,23 +34,11 @@ pub struct Round {
     pub game: Game,
     /// The deal number, when the deal came from one (always, for now).
     pub deal_number: Option<u32>,
-    /// Unique per round, so a saved round and a statistics record can be matched.
+    /// Unique per round, so a saved round and a statistics record can be
+    /// matched; also its storage key.
     pub round_id: String,
-    /// Time played, in milliseconds; the clock runs only while the round is in
-    /// progress, not paused and the page is visible.
-    pub elapsed_ms: u64,
     /// How the round was chosen, shown in the status bar ("Daily deal").
     pub origin: DealOrigin,
-}
-
-/// How a deal was picked in the new-deal dialog.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum DealOrigin {
-    #[default]
-    Random,
-    Winnable,
-    Number,
-    Daily,
 }
 
 /// What the solver says about the position on the table.
@@ -112,31 +101,29 @@ impl Round {
             game: Game::new(Deal::from_number(number), preset),
             deal_number: Some(number),
             round_id,
-            elapsed_ms: 0,
             origin,
         }
     }
 
     /// The round saved in storage, with its game already rebuilt from it
-    /// (by [`SavedRound::to_game`]): same id, so it is never counted twice.
+    /// (by [`SavedRound::to_game`]): same id, so it is never counted twice,
+    /// and same origin, so a daily deal still says so.
     pub fn resumed(saved: &SavedRound, game: Game) -> Round {
         Round {
             game,
             deal_number: saved.deal_number,
             round_id: saved.round_id.clone(),
-            elapsed_ms: saved.elapsed_ms,
-            origin: DealOrigin::Number,
+            origin: saved.origin,
         }
     }
 
-    /// The round as it is saved after every change.
-    pub fn to_saved(&self) -> SavedRound {
-        SavedRound::from_game(
-            &self.game,
-            self.deal_number,
-            self.elapsed_ms,
-            &self.round_id,
-        )
+    /// The round as it is saved after every change, with its clock.
+    pub fn to_saved(&self, elapsed_ms: u64, saved_at_ms: u64) -> SavedRound {
+        SavedRound {
+            origin: self.origin,
+            saved_at_ms,
+            ..SavedRound::from_game(&self.game, self.deal_number, elapsed_ms, &self.round_id)
+        }
     }
 
     /// Whether the player has made any move in this round (one undone still
@@ -196,8 +183,7 @@ pub fn hint_from_solution(board: &Board, pos: &Position, outcome: Outcome, line:
         Outcome::Loss => Hint::Lost,
         Outcome::Unknown => Hint::NotFound,
     };
-    let par_cleared = board.rules().win == WinCondition::Scored && pos.pyramid_left() == 0;
-    if matches!(hint, Hint::Move(_)) || !par_cleared {
+    if matches!(hint, Hint::Move(_)) || !board.plays_on_for_points(pos) {
         return hint;
     }
     match board.removals(pos).first() {
@@ -235,7 +221,7 @@ pub fn parse_url_request(deal: Option<&str>, rules: Option<&str>) -> UrlRequest 
         }
     }
     if let Some(text) = rules {
-        match text.trim().parse::<Preset>() {
+        match text.trim().to_ascii_lowercase().parse::<Preset>() {
             Ok(p) => request.preset = Some(p),
             Err(_) => request.errors.push(UrlError::BadRules(text.to_string())),
         }

@@ -28,8 +28,12 @@ const SQUARE_TENTHS: u64 = CHART_WIDTH * 10 / RECENT_ROUNDS as u64;
 pub fn StatsPanel() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
     let preset = Memo::new(move |_| ctx.round.with(|r| r.preset()));
-    let stats = Memo::new(move |_| ctx.stats.with(|b| b.stats(preset.get())));
-    let recent = Memo::new(move |_| ctx.stats.with(|b| b.recent(preset.get(), RECENT_ROUNDS)));
+    let stats = Memo::new(move |_| ctx.stats.book.with(|b| b.stats(preset.get())));
+    let recent = Memo::new(move |_| {
+        ctx.stats
+            .book
+            .with(|b| b.recent(preset.get(), RECENT_ROUNDS))
+    });
     let row = move |label: &'static str,
                     value: Box<dyn Fn(&PresetStats) -> String + Send + Sync>| {
         view! {
@@ -59,7 +63,7 @@ pub fn StatsPanel() -> impl IntoView {
         });
     };
     let on_export = move |_| {
-        let text = ctx.stats.with_untracked(encode_stats);
+        let text = ctx.stats.book.with_untracked(encode_stats);
         match download(EXPORT_FILE_NAME, &indented(&text)) {
             Ok(()) => ctx
                 .message

@@ -11,7 +11,8 @@ pub fn StatusBar() -> impl IntoView {
     // Plain closures, not memos: each is cheap, and a text node is only
     // written when its value changed.
     let moves = move || ctx.round.with(|r| r.game.move_count());
-    let time = move || ctx.round.with(|r| format_time(r.elapsed_ms));
+    // The clock's own signal: a tick re-runs this and nothing else.
+    let time = move || format_time(ctx.elapsed_ms.get());
     let pass = move || ctx.round.with(|r| r.pass_label());
     let stock = move || ctx.round.with(|r| r.board().stock_count(r.position()));
     let score = move || ctx.round.with(|r| r.game.score());

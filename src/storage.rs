@@ -1,21 +1,26 @@
-//! The browser's `localStorage`: where the round in progress and the
-//! statistics live between visits. The formats are in [`crate::persist`];
-//! this module only moves text in and out and decides what to do when that
+//! The browser's storage: where the rounds in progress and the statistics
+//! live between visits. The formats are in [`crate::persist`]; this module
+//! moves them in and out with gloo-storage and decides what to do when that
 //! fails.
 //!
-//! Keys (the format version is inside each value, so a key never changes
-//! with the format and an old value is migrated in place):
-//! - [`ROUND_KEY`] `pyramid.round`: the round in progress.
+//! `localStorage` keys (the format version is inside each value, so a key
+//! never changes with the format):
+//! - `pyramid.round.<round id>` ([`ROUND_PREFIX`]): one round in progress.
+//!   Each open tab plays its own round and writes only its own key, so two
+//!   tabs never overwrite each other's round ([`crate::tabs`] says which
+//!   round a tab plays).
 //! - [`STATS_KEY`] `pyramid.stats`: the statistics of every preset.
 //! - `pyramid.backup.<round|stats>.<ms since epoch>`: a value that could not
 //!   be read, kept as it was. Backups are never overwritten or removed.
+//! - [`LEGACY_ROUND_KEY`] `pyramid.round`: the one round of earlier builds,
+//!   moved to its own key the first time a build with per-tab rounds runs.
 //!
 //! Failures:
 //! - A value that cannot be read (not JSON, wrong shape, a newer version,
 //!   an illegal line of moves) is copied to a backup key and removed from
-//!   its own key; the caller gets a [`Notice`] to show and goes on with a
-//!   new round or an empty book. If the backup cannot be written, the value
-//!   stays where it is and is never overwritten.
+//!   its own key; the caller gets a [`Notice`] to show and goes on. If the
+//!   backup cannot be written, the value stays where it is and is never
+//!   overwritten.
 //! - Storage that is disabled (reading `localStorage` throws) or full
 //!   (`setItem` throws `QuotaExceededError`) gives a [`StorageError`]; the
 //!   game stays playable and says that progress is not being saved.
@@ -27,16 +32,19 @@
 
 use std::fmt;
 
+use gloo_storage::errors::StorageError as GlooError;
+use gloo_storage::{LocalStorage, Storage};
 use leptos::leptos_dom::helpers::{window_event_listener, WindowListenerHandle};
 use pyramid_engine::Game;
-use wasm_bindgen::{JsCast, JsValue};
+use serde::de::DeserializeOwned;
 
-use crate::persist::{
-    decode_round, decode_stats, encode_round, encode_stats, PersistError, SavedRound, StatsBook,
-};
+use crate::persist::{decode_round, decode_stats, PersistError, SavedRound, StatsBook};
+use crate::platform;
 
-/// The key of the round in progress.
-pub const ROUND_KEY: &str = "pyramid.round";
+/// The start of the key of every round in progress; the round id follows.
+pub const ROUND_PREFIX: &str = "pyramid.round.";
+/// The key of the single round that builds before per-tab rounds kept.
+pub const LEGACY_ROUND_KEY: &str = "pyramid.round";
 /// The key of the statistics.
 pub const STATS_KEY: &str = "pyramid.stats";
 /// The start of every backup key.
@@ -66,7 +74,7 @@ impl fmt::Display for StorageError {
 
 impl std::error::Error for StorageError {}
 
-/// What was saved: the round or the statistics.
+/// What was saved: a round or the statistics.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Slot {
     Round,
@@ -74,7 +82,7 @@ pub enum Slot {
 }
 
 /// Something unreadable was found in storage. Its `Display` is a short
-/// message for the player.
+/// message for the player; `error` says what was wrong and where.
 #[derive(Debug)]
 pub struct Notice {
     pub slot: Slot,
@@ -87,7 +95,7 @@ pub struct Notice {
 impl fmt::Display for Notice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let what = match self.slot {
-            Slot::Round => "The saved round",
+            Slot::Round => "A saved round",
             Slot::Stats => "The saved statistics",
         };
         write!(f, "{what} could not be read ({}). ", self.error)?;
@@ -101,72 +109,74 @@ impl fmt::Display for Notice {
     }
 }
 
-/// A value read from storage, with a notice when something unreadable had
-/// to be set aside.
+/// A value read from storage, with a notice for each unreadable value that
+/// had to be set aside.
 #[derive(Debug)]
 pub struct Loaded<T> {
     pub value: T,
-    pub notice: Option<Notice>,
+    pub notices: Vec<Notice>,
 }
 
-/// The round in progress, if one is saved, rebuilt and re-validated.
-pub fn load_round() -> Result<Loaded<Option<(SavedRound, Game)>>, StorageError> {
-    let storage = local_storage()?;
-    let Some(text) = get(&storage, ROUND_KEY)? else {
-        return Ok(Loaded {
-            value: None,
-            notice: None,
-        });
-    };
-    let decoded = decode_round(&text).and_then(|round| {
-        let game = round.to_game()?;
-        Ok((round, game))
-    });
-    match decoded {
-        Ok(pair) => Ok(Loaded {
-            value: Some(pair),
-            notice: None,
-        }),
-        Err(error) => Ok(Loaded {
-            value: None,
-            notice: Some(set_aside(&storage, Slot::Round, &text, error)),
-        }),
+/// A round read from storage: as saved, and its game rebuilt and checked.
+pub type StoredRound = (SavedRound, Game);
+
+/// The storage key of round `round_id`.
+pub fn round_key(round_id: &str) -> String {
+    format!("{ROUND_PREFIX}{round_id}")
+}
+
+/// Every round saved in storage, rebuilt and re-validated; unreadable ones
+/// are set aside. The round of earlier builds' single key is moved to its
+/// own key first.
+pub fn load_rounds() -> Result<Loaded<Vec<StoredRound>>, StorageError> {
+    available()?;
+    let mut notices = Vec::new();
+    migrate_legacy_round(&mut notices);
+    let mut rounds = Vec::new();
+    for key in keys_with_prefix(ROUND_PREFIX) {
+        match read(&key, decode_round) {
+            Ok(Some(round)) => match round.to_game() {
+                Ok(game) => rounds.push((round, game)),
+                Err(error) => notices.extend(set_aside(&key, Slot::Round, error)),
+            },
+            Ok(None) => {}
+            Err(error) => notices.extend(set_aside(&key, Slot::Round, error)),
+        }
     }
+    Ok(Loaded {
+        value: rounds,
+        notices,
+    })
 }
 
-/// Saves the round in progress (after every move).
+/// Saves a round in progress under its own key (after every move).
 pub fn save_round(round: &SavedRound) -> Result<(), StorageError> {
-    set(&local_storage()?, ROUND_KEY, &encode_round(round))
+    write(&round_key(&round.round_id), round)
 }
 
-/// Forgets the saved round.
-pub fn clear_round() -> Result<(), StorageError> {
-    local_storage()?
-        .remove_item(ROUND_KEY)
-        .map_err(|_| StorageError::Unavailable)
+/// Forgets the saved round `round_id` (the player left it, and it is
+/// recorded in the statistics).
+pub fn remove_round(round_id: &str) -> Result<(), StorageError> {
+    available()?;
+    LocalStorage::delete(round_key(round_id));
+    Ok(())
 }
 
 /// The statistics. An unreadable value is set aside and an empty book
 /// returned with a notice; the next [`save_stats`] then starts the key
 /// afresh (the backup stays).
 pub fn load_stats() -> Result<Loaded<StatsBook>, StorageError> {
-    let storage = local_storage()?;
-    let Some(text) = get(&storage, STATS_KEY)? else {
-        return Ok(Loaded {
-            value: StatsBook::default(),
-            notice: None,
-        });
+    available()?;
+    let (value, notices) = match read(STATS_KEY, decode_stats) {
+        Ok(book) => (book.unwrap_or_default(), Vec::new()),
+        Err(error) => (
+            StatsBook::default(),
+            set_aside(STATS_KEY, Slot::Stats, error)
+                .into_iter()
+                .collect(),
+        ),
     };
-    match decode_stats(&text) {
-        Ok(book) => Ok(Loaded {
-            value: book,
-            notice: None,
-        }),
-        Err(error) => Ok(Loaded {
-            value: StatsBook::default(),
-            notice: Some(set_aside(&storage, Slot::Stats, &text, error)),
-        }),
-    }
+    Ok(Loaded { value, notices })
 }
 
 /// Merges `book` with the statistics currently stored (another tab may have
@@ -177,25 +187,24 @@ pub fn load_stats() -> Result<Loaded<StatsBook>, StorageError> {
 /// key; if that copy fails, nothing is written, so the unreadable value is
 /// never destroyed.
 pub fn save_stats(book: &StatsBook) -> Result<Loaded<StatsBook>, StorageError> {
-    let storage = local_storage()?;
+    available()?;
     let mut union = book.clone();
-    let mut notice = None;
-    if let Some(text) = get(&storage, STATS_KEY)? {
-        match decode_stats(&text) {
-            Ok(stored) => union.merge(&stored),
-            Err(error) => {
-                let set_aside = set_aside(&storage, Slot::Stats, &text, error);
-                if let Err(e) = &set_aside.backup {
-                    return Err(*e);
-                }
-                notice = Some(set_aside);
+    let mut notices = Vec::new();
+    match read(STATS_KEY, decode_stats) {
+        Ok(Some(stored)) => union.merge(&stored),
+        Ok(None) => {}
+        Err(error) => {
+            let notice = set_aside(STATS_KEY, Slot::Stats, error);
+            if let Some(Notice { backup: Err(e), .. }) = notice {
+                return Err(e);
             }
+            notices.extend(notice);
         }
     }
-    set(&storage, STATS_KEY, &encode_stats(&union))?;
+    write(STATS_KEY, &union)?;
     Ok(Loaded {
         value: union,
-        notice,
+        notices,
     })
 }
 
@@ -211,8 +220,7 @@ pub fn stats_from_event(event: &web_sys::StorageEvent) -> Option<StatsBook> {
 
 /// Calls `on_stats` with the book another tab wrote, each time one does.
 /// (The `storage` event fires only in the other tabs of the same origin.)
-/// Merge it into the shown book; keep the handle and call
-/// `handle.remove()` in `on_cleanup`.
+/// Keep the handle and call `handle.remove()` in `on_cleanup`.
 pub fn subscribe_storage_events(on_stats: impl Fn(StatsBook) + 'static) -> WindowListenerHandle {
     window_event_listener(leptos::ev::storage, move |event| {
         if let Some(book) = stats_from_event(&event) {
@@ -221,69 +229,131 @@ pub fn subscribe_storage_events(on_stats: impl Fn(StatsBook) + 'static) -> Windo
     })
 }
 
-/// Milliseconds since the Unix epoch, by the browser's clock: for record
-/// times, resets and backup keys.
-pub fn now_ms() -> u64 {
-    let now = js_sys::Date::now();
-    if now.is_finite() && now > 0.0 {
-        now as u64
-    } else {
-        0
+/// Whether `localStorage` can be reached at all. gloo-storage assumes it
+/// can (it throws otherwise), so every function here asks this first.
+fn available() -> Result<(), StorageError> {
+    match web_sys::window().map(|w| w.local_storage()) {
+        Some(Ok(Some(_))) => Ok(()),
+        _ => Err(StorageError::Unavailable),
     }
 }
 
-fn local_storage() -> Result<web_sys::Storage, StorageError> {
-    web_sys::window()
-        .ok_or(StorageError::Unavailable)?
-        .local_storage()
-        .ok()
-        .flatten()
-        .ok_or(StorageError::Unavailable)
+/// Reads the document under `key`: `None` when there is none. gloo reads
+/// and parses it; a value it cannot parse, or one that fails the format's
+/// checks, is decoded again from its text by `decode`, which says why (a
+/// newer version, or where the shape is wrong).
+fn read<T: DeserializeOwned + Validate>(
+    key: &str,
+    decode: fn(&str) -> Result<T, PersistError>,
+) -> Result<Option<T>, PersistError> {
+    match LocalStorage::get::<T>(key) {
+        Ok(value) => value.validate().map(Some),
+        Err(GlooError::KeyNotFound(_)) => Ok(None),
+        Err(_) => match raw_text(key) {
+            Some(text) => decode(&text).map(Some),
+            None => Ok(None),
+        },
+    }
 }
 
-fn get(storage: &web_sys::Storage, key: &str) -> Result<Option<String>, StorageError> {
-    storage.get_item(key).map_err(|_| StorageError::Unavailable)
+/// The format checks that follow parsing.
+trait Validate: Sized {
+    fn validate(self) -> Result<Self, PersistError>;
 }
 
-fn set(storage: &web_sys::Storage, key: &str, value: &str) -> Result<(), StorageError> {
-    storage.set_item(key, value).map_err(|e| write_error(&e))
+impl Validate for SavedRound {
+    fn validate(self) -> Result<Self, PersistError> {
+        SavedRound::validate(self)
+    }
 }
 
-fn write_error(error: &JsValue) -> StorageError {
-    match error.dyn_ref::<web_sys::DomException>() {
-        // Chromium and Safari say QuotaExceededError, old Firefox
-        // NS_ERROR_DOM_QUOTA_REACHED; code 22 is the legacy constant.
-        Some(e) if e.name().contains("Quota") || e.name().contains("QUOTA") || e.code() == 22 => {
-            StorageError::Full
-        }
+impl Validate for StatsBook {
+    fn validate(self) -> Result<Self, PersistError> {
+        StatsBook::validate(self)
+    }
+}
+
+fn write<T: serde::Serialize>(key: &str, value: &T) -> Result<(), StorageError> {
+    available()?;
+    LocalStorage::set(key, value).map_err(|e| match e {
+        GlooError::JsError(e) => write_error(&e.name),
         _ => StorageError::WriteFailed,
+    })
+}
+
+/// The error of a write that threw the DOM exception `name`. Chromium and
+/// Safari say `QuotaExceededError`, old Firefox `NS_ERROR_DOM_QUOTA_REACHED`.
+fn write_error(name: &str) -> StorageError {
+    if name.contains("Quota") || name.contains("QUOTA") {
+        StorageError::Full
+    } else {
+        StorageError::WriteFailed
+    }
+}
+
+/// The exact text under `key`. Only backups need it: a value that cannot be
+/// read is kept as it was, byte for byte.
+fn raw_text(key: &str) -> Option<String> {
+    LocalStorage::raw().get_item(key).ok().flatten()
+}
+
+/// The keys that start with `prefix`, sorted. Storage has no query by
+/// prefix, so this walks the raw key list.
+fn keys_with_prefix(prefix: &str) -> Vec<String> {
+    let storage = LocalStorage::raw();
+    let mut keys: Vec<String> = (0..LocalStorage::length())
+        .filter_map(|i| storage.key(i).ok().flatten())
+        .filter(|k| k.starts_with(prefix))
+        .collect();
+    keys.sort();
+    keys
+}
+
+/// Moves the round of earlier builds' single key to its own key. A value
+/// that cannot be read is set aside like any other.
+fn migrate_legacy_round(notices: &mut Vec<Notice>) {
+    match read(LEGACY_ROUND_KEY, decode_round) {
+        Ok(Some(round)) => {
+            if write(&round_key(&round.round_id), &round).is_ok() {
+                LocalStorage::delete(LEGACY_ROUND_KEY);
+            }
+        }
+        Ok(None) => {}
+        Err(error) => notices.extend(set_aside(LEGACY_ROUND_KEY, Slot::Round, error)),
     }
 }
 
 /// Copies an unreadable value to a fresh backup key, then removes it from
-/// its own key. If the copy fails the value stays where it was.
-fn set_aside(storage: &web_sys::Storage, slot: Slot, text: &str, error: PersistError) -> Notice {
-    let (key, name) = match slot {
-        Slot::Round => (ROUND_KEY, "round"),
-        Slot::Stats => (STATS_KEY, "stats"),
+/// its own key. If the copy fails the value stays where it was. `None` when
+/// the value vanished meanwhile (another tab set it aside first).
+fn set_aside(key: &str, slot: Slot, error: PersistError) -> Option<Notice> {
+    let text = raw_text(key)?;
+    let name = match slot {
+        Slot::Round => "round",
+        Slot::Stats => "stats",
     };
-    let stamp = now_ms();
+    let stamp = platform::now_ms();
     let mut backup = format!("{BACKUP_PREFIX}{name}.{stamp}");
     let mut n = 1;
     // Never overwrite an earlier backup, even one made in the same millisecond.
-    while matches!(storage.get_item(&backup), Ok(Some(_))) {
+    while raw_text(&backup).is_some() {
         backup = format!("{BACKUP_PREFIX}{name}.{stamp}-{n}");
         n += 1;
     }
-    let backup = set(storage, &backup, text).map(|()| {
-        // Removing can only fail if storage vanished; the next read would
-        // set the same value aside again, which loses nothing.
-        let _ = storage.remove_item(key);
-        backup
-    });
-    Notice {
+    // The exact text, so not through gloo's JSON encoding.
+    let copied = LocalStorage::raw()
+        .set_item(&backup, &text)
+        .map_err(|e| {
+            let name = js_sys::Reflect::get(&e, &"name".into()).ok();
+            write_error(&name.and_then(|n| n.as_string()).unwrap_or_default())
+        })
+        .map(|()| {
+            LocalStorage::delete(key);
+            backup
+        });
+    Some(Notice {
         slot,
         error,
-        backup,
-    }
+        backup: copied,
+    })
 }

@@ -1,7 +1,6 @@
 //! The toolbar: every action as a button with a plain accessible name.
 
 use leptos::prelude::*;
-use pyramid_engine::WinCondition;
 
 use crate::game_context::{GameContext, OpenDialog};
 
@@ -13,10 +12,7 @@ pub fn Toolbar() -> impl IntoView {
     let over = move || ctx.round.with(|r| r.is_over());
     let can_undo = move || ctx.round.with(|r| r.game.can_undo());
     let can_redo = move || ctx.round.with(|r| r.game.can_redo());
-    let is_par = move || {
-        ctx.round
-            .with(|r| r.board().rules().win == WinCondition::Scored)
-    };
+    let can_end_round = move || ctx.round.with(|r| r.game.can_end_round());
     let playing = move || !over() && !ctx.paused.get();
 
     view! {
@@ -45,7 +41,7 @@ pub fn Toolbar() -> impl IntoView {
                 "Redo"
             </button>
             // Par Pyramid only, while the round is in progress: stop and take the score.
-            <Show when=move || is_par() && !over()>
+            <Show when=can_end_round>
                 <button type="button" on:click=move |_| ctx.end_round() disabled=move || !playing()>
                     "End round"
                 </button>

@@ -1,15 +1,15 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! The save formats, natively: fixtures of every version ever written load
-//! (migrated to the current one), the current version is pinned, decoding
-//! survives any input, and merging statistics is a union.
+//! The save formats, natively: the fixtures of the current formats (the
+//! saves players have today) load exactly and are pinned, decoding survives
+//! any input, and merging statistics is a union.
 
 use std::path::Path;
 
 use proptest::prelude::*;
 use proptest::sample::Index;
 use pyramid::persist::{
-    decode_round, decode_stats, encode_round, encode_stats, PresetStats, RoundEnd, RoundRecord,
-    StatsBook, ROUND_VERSION,
+    decode_round, decode_stats, encode_round, encode_stats, DealOrigin, PresetStats, RoundEnd,
+    RoundRecord, StatsBook, ROUND_VERSION,
 };
 use pyramid_engine::{LossReason, Preset, Status};
 use serde_json::Value;
@@ -22,12 +22,10 @@ fn fixture(name: &str) -> String {
 }
 
 /// Every fixture file, so the fuzz tests start from real documents.
-const FIXTURES: [&str; 6] = [
-    "round.v1.json",
-    "round.v1-cards.json",
+const FIXTURES: [&str; 4] = [
     "round.v2.json",
     "round.v2-ended.json",
-    "stats.v1.json",
+    "round.v2-daily.json",
     "stats.v2.json",
 ];
 
@@ -49,22 +47,7 @@ fn check_round(name: &str, expected: (Preset, Option<u32>, usize, usize, u64, St
 }
 
 #[test]
-fn round_fixtures_of_every_version_load() {
-    check_round(
-        "round.v1.json",
-        (
-            Preset::Classic,
-            Some(1234),
-            8,
-            8,
-            95_000,
-            Status::InProgress,
-        ),
-    );
-    check_round(
-        "round.v1-cards.json",
-        (Preset::Par, None, 4, 4, 40_000, Status::InProgress),
-    );
+fn round_fixtures_load() {
     check_round(
         "round.v2.json",
         (
@@ -102,25 +85,10 @@ fn figures(s: &PresetStats) -> [u64; 6] {
 }
 
 #[test]
-fn stats_fixtures_of_every_version_load() {
-    let v1 = decode_stats(&fixture("stats.v1.json")).unwrap();
-    let classic = v1.stats(Preset::Classic);
-    assert_eq!(figures(&classic), [10, 4, 5, 1, 2, 3]);
-    assert_eq!(
-        (
-            classic.best_time_ms,
-            classic.fewest_moves,
-            classic.best_score
-        ),
-        (Some(185_000), Some(61), Some(35))
-    );
-    let par = v1.stats(Preset::Par);
-    assert_eq!(figures(&par), [2, 0, 2, 0, 0, 0]);
-    assert_eq!(par.best_score, Some(-12));
-
+fn stats_fixture_loads() {
     let v2 = decode_stats(&fixture("stats.v2.json")).unwrap();
     let classic = v2.stats(Preset::Classic);
-    assert_eq!(figures(&classic), [14, 6, 6, 2, 1, 3]);
+    assert_eq!(figures(&classic), [4, 2, 1, 1, 1, 1]);
     assert_eq!(
         (
             classic.best_time_ms,
@@ -132,30 +100,36 @@ fn stats_fixtures_of_every_version_load() {
     assert_eq!(figures(&v2.stats(Preset::Hard)), [1, 0, 1, 0, 0, 0]);
     assert_eq!(v2.reset_at_ms(Preset::Hard), 1_767_000_000_000);
     assert_eq!(v2.recent(Preset::Classic, 2)[1].id, "r-0004");
-
-    // The v2 fixture is the v1 fixture's classic counters carried over plus
-    // four new rounds: merging the migrated v1 book into it changes nothing.
-    let mut merged = v2.clone();
-    let mut v1_classic_only = StatsBook::default();
-    v1_classic_only.merge(&v1);
-    v1_classic_only.reset(Preset::Par, 1);
-    merged.merge(&v1_classic_only);
-    assert_eq!(merged.stats(Preset::Classic), v2.stats(Preset::Classic));
 }
 
-/// The current formats are pinned: re-encoding the version-2 fixtures gives
-/// them back (as JSON values, ignoring layout).
+/// The current formats are pinned: re-encoding the fixtures gives them
+/// back (as JSON values, ignoring layout). Rounds saved before `origin` and
+/// `saved_at_ms` were kept read them as their defaults.
 #[test]
 fn current_formats_are_pinned() {
-    let text = fixture("round.v2.json");
-    let round = decode_round(&text).unwrap();
-    let again: Value = serde_json::from_str(&encode_round(&round)).unwrap();
-    assert_eq!(again, serde_json::from_str::<Value>(&text).unwrap());
-
-    let text = fixture("stats.v2.json");
-    let book = decode_stats(&text).unwrap();
-    let again: Value = serde_json::from_str(&encode_stats(&book)).unwrap();
-    assert_eq!(again, serde_json::from_str::<Value>(&text).unwrap());
+    let check = |name: &str, defaults: &[(&str, Value)]| {
+        let text = fixture(name);
+        let mut expected: Value = serde_json::from_str(&text).unwrap();
+        for (field, value) in defaults {
+            expected[*field] = value.clone();
+        }
+        let again: Value = if name.starts_with("round") {
+            serde_json::from_str(&encode_round(&decode_round(&text).unwrap())).unwrap()
+        } else {
+            serde_json::from_str(&encode_stats(&decode_stats(&text).unwrap())).unwrap()
+        };
+        assert_eq!(again, expected, "{name}");
+    };
+    let defaults = [
+        ("origin", Value::from("random")),
+        ("saved_at_ms", Value::from(0)),
+    ];
+    check("round.v2.json", &defaults);
+    check("round.v2-ended.json", &defaults);
+    check("round.v2-daily.json", &[]);
+    check("stats.v2.json", &[]);
+    let daily = decode_round(&fixture("round.v2-daily.json")).unwrap();
+    assert_eq!(daily.origin, DealOrigin::Daily);
 }
 
 /// Decodes `text` both ways and, when a round decodes, rebuilds its game:
@@ -297,8 +271,6 @@ fn edit_text(text: &str, edits: &[Edit]) -> String {
 enum Op {
     Record(Preset, RoundRecord),
     Reset(Preset, u64),
-    /// Merge in a book migrated from version-1 counters.
-    Legacy(Preset, u32, u32, u32),
 }
 
 fn preset() -> impl Strategy<Value = Preset> {
@@ -334,7 +306,6 @@ fn op() -> impl Strategy<Value = Op> {
     prop_oneof![
         6 => (preset(), record()).prop_map(|(p, r)| Op::Record(p, r)),
         1 => (preset(), 0..110u64).prop_map(|(p, at)| Op::Reset(p, at)),
-        1 => (preset(), 0..3u32, 0..3u32, 0..3u32).prop_map(|(p, w, l, a)| Op::Legacy(p, w, l, a)),
     ]
 }
 
@@ -347,16 +318,6 @@ fn book() -> impl Strategy<Value = StatsBook> {
                     book.record(p, r);
                 }
                 Op::Reset(p, at) => book.reset(p, at),
-                Op::Legacy(p, won, lost, abandoned) => {
-                    let text = format!(
-                        r#"{{"version":1,"presets":{{"{p}":{{"played":{},"won":{won},
-                        "lost":{lost},"abandoned":{abandoned},"streak":0,"best_streak":0,
-                        "best_time_ms":{},"fewest_moves":null,"best_score":null}}}}}}"#,
-                        won + lost + abandoned,
-                        if won > 0 { "1000" } else { "null" },
-                    );
-                    book.merge(&decode_stats(&text).expect("generated v1 counters"));
-                }
             }
         }
         book

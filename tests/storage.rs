@@ -1,8 +1,10 @@
 #![cfg(target_arch = "wasm32")]
 //! `storage.rs` against the browser's real `localStorage` (headless Chromium
 //! through wasm-bindgen-test-runner): unreadable values are set aside under
-//! a backup key, full or disabled storage gives a typed error, and saving
-//! statistics never overwrites what another tab wrote.
+//! a backup key, full or disabled storage gives a typed error, each round
+//! has its own key, the round of earlier builds' single key moves to its
+//! own, saving statistics never overwrites what another tab wrote, and Web
+//! Locks tell which rounds a tab holds.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -11,9 +13,10 @@ use pyramid::persist::{
     decode_stats, encode_round, encode_stats, RoundEnd, RoundRecord, SavedRound, StatsBook,
 };
 use pyramid::storage::{
-    clear_round, load_round, load_stats, save_round, save_stats, stats_from_event,
-    subscribe_storage_events, Slot, StorageError, BACKUP_PREFIX, ROUND_KEY, STATS_KEY,
+    load_rounds, load_stats, remove_round, round_key, save_round, save_stats, stats_from_event,
+    subscribe_storage_events, Slot, StorageError, BACKUP_PREFIX, LEGACY_ROUND_KEY, STATS_KEY,
 };
+use pyramid::tabs;
 use pyramid_engine::{Deal, Game, Move, Preset};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -113,20 +116,52 @@ fn book_of(ids: &[&str]) -> StatsBook {
     book
 }
 
+fn round_with_id(id: &str) -> SavedRound {
+    SavedRound {
+        round_id: id.into(),
+        ..some_round()
+    }
+}
+
 #[wasm_bindgen_test]
-fn round_survives_a_reload() {
+fn rounds_survive_a_reload_each_under_its_own_key() {
     fresh_browser();
-    assert!(load_round().unwrap().value.is_none());
+    assert!(load_rounds().unwrap().value.is_empty());
     let saved = some_round();
     save_round(&saved).unwrap();
-    let loaded = load_round().unwrap();
-    assert!(loaded.notice.is_none());
-    let (round, game) = loaded.value.expect("a saved round");
-    assert_eq!(round, saved);
+    save_round(&round_with_id("r-other")).unwrap();
+    assert!(storage().get_item(&round_key("r-test")).unwrap().is_some());
+    let loaded = load_rounds().unwrap();
+    assert!(loaded.notices.is_empty());
+    let ids: Vec<&str> = loaded
+        .value
+        .iter()
+        .map(|(r, _)| r.round_id.as_str())
+        .collect();
+    assert_eq!(ids, ["r-other", "r-test"]);
+    let (round, game) = &loaded.value[1];
+    assert_eq!(*round, saved);
     assert_eq!(game.move_count(), 1);
     assert_eq!(game.redoable(), [Move::Draw]);
-    clear_round().unwrap();
-    assert!(load_round().unwrap().value.is_none());
+    remove_round("r-test").unwrap();
+    let left = load_rounds().unwrap().value;
+    assert_eq!(left.len(), 1);
+    assert_eq!(left[0].0.round_id, "r-other");
+}
+
+#[wasm_bindgen_test]
+fn the_single_round_of_earlier_builds_moves_to_its_own_key() {
+    fresh_browser();
+    let old = some_round();
+    storage()
+        .set_item(LEGACY_ROUND_KEY, &encode_round(&old))
+        .unwrap();
+    let loaded = load_rounds().unwrap();
+    assert!(loaded.notices.is_empty());
+    assert_eq!(loaded.value.len(), 1);
+    assert_eq!(loaded.value[0].0, old);
+    assert_eq!(storage().get_item(LEGACY_ROUND_KEY).unwrap(), None);
+    assert!(storage().get_item(&round_key("r-test")).unwrap().is_some());
 }
 
 #[wasm_bindgen_test]
@@ -143,19 +178,41 @@ fn unreadable_round_is_kept_under_a_backup_key() {
         }),
     ] {
         fresh_browser();
-        storage().set_item(ROUND_KEY, &garbage).unwrap();
-        let loaded = load_round().unwrap();
-        assert!(loaded.value.is_none(), "{garbage}");
-        let notice = loaded.notice.expect("a notice");
+        let key = round_key("r-test");
+        storage().set_item(&key, &garbage).unwrap();
+        save_round(&round_with_id("r-fine")).unwrap();
+        let loaded = load_rounds().unwrap();
+        // The readable round still loads.
+        assert_eq!(loaded.value.len(), 1, "{garbage}");
+        assert_eq!(loaded.notices.len(), 1, "{garbage}");
+        let notice = &loaded.notices[0];
         assert_eq!(notice.slot, Slot::Round);
-        let key = notice.backup.clone().expect("a backup key");
-        assert!(notice.to_string().contains(&key), "{notice}");
-        assert_eq!(backups(), [(key, garbage.clone())]);
-        // Play goes on: the bad value is out of the way, the next save works.
-        assert_eq!(storage().get_item(ROUND_KEY).unwrap(), None);
-        save_round(&some_round()).unwrap();
-        assert!(load_round().unwrap().value.is_some());
+        let backup = notice.backup.clone().expect("a backup key");
+        assert!(notice.to_string().contains(&backup), "{notice}");
+        assert_eq!(backups(), [(backup, garbage.clone())]);
+        // Play goes on: the bad value is out of the way.
+        assert_eq!(storage().get_item(&key).unwrap(), None);
+        assert_eq!(load_rounds().unwrap().notices.len(), 0);
     }
+}
+
+#[wasm_bindgen_test]
+fn a_decode_error_says_where_and_a_newer_version_says_so() {
+    fresh_browser();
+    storage()
+        .set_item(
+            STATS_KEY,
+            r#"{"version":2,"presets":{"classic":{"records":[{"id":5}]}}}"#,
+        )
+        .unwrap();
+    let notice = load_stats().unwrap().notices.remove(0);
+    let text = notice.to_string();
+    assert!(text.contains("line 1 column"), "{text}");
+    storage()
+        .set_item(STATS_KEY, r#"{"version":7,"books":[]}"#)
+        .unwrap();
+    let notice = load_stats().unwrap().notices.remove(0);
+    assert!(notice.to_string().contains("version 7"), "{notice}");
 }
 
 #[wasm_bindgen_test]
@@ -165,14 +222,14 @@ fn unreadable_stats_are_backed_up_never_replaced_silently() {
     storage().set_item(STATS_KEY, garbage).unwrap();
     let loaded = load_stats().unwrap();
     assert_eq!(loaded.value, StatsBook::default());
-    let notice = loaded.notice.expect("a notice");
+    let notice = loaded.notices.into_iter().next().expect("a notice");
     assert_eq!(notice.slot, Slot::Stats);
     let key = notice.backup.clone().unwrap();
     assert_eq!(backups(), [(key.clone(), garbage.to_string())]);
 
     // A fresh book starts; saving it leaves the backup alone.
     let saved = save_stats(&book_of(&["a"])).unwrap();
-    assert!(saved.notice.is_none());
+    assert!(saved.notices.is_empty());
     assert_eq!(backups(), [(key, garbage.to_string())]);
     let stored = decode_stats(&storage().get_item(STATS_KEY).unwrap().unwrap()).unwrap();
     assert_eq!(stored, book_of(&["a"]));
@@ -183,7 +240,7 @@ fn save_stats_sets_aside_garbage_found_at_write_time() {
     fresh_browser();
     storage().set_item(STATS_KEY, "garbage").unwrap();
     let saved = save_stats(&book_of(&["a"])).unwrap();
-    let notice = saved.notice.expect("a notice");
+    let notice = saved.notices.into_iter().next().expect("a notice");
     assert_eq!(backups(), [(notice.backup.unwrap(), "garbage".to_string())]);
     assert_eq!(saved.value, book_of(&["a"]));
 }
@@ -231,7 +288,7 @@ fn unreadable_stats_stay_in_place_when_no_backup_can_be_written() {
     storage().set_item(STATS_KEY, "{broken").unwrap();
     fill_storage();
     let loaded = load_stats().unwrap();
-    let notice = loaded.notice.expect("a notice");
+    let notice = loaded.notices.into_iter().next().expect("a notice");
     assert_eq!(notice.backup, Err(StorageError::Full));
     assert!(notice.to_string().contains("not being saved"), "{notice}");
     assert_eq!(
@@ -252,9 +309,10 @@ fn disabled_storage_gives_a_typed_error() {
     disable_storage();
     assert!(web_sys::window().unwrap().local_storage().is_err());
     assert_eq!(
-        load_round().map(|l| l.value.is_some()).unwrap_err(),
+        load_rounds().map(|l| l.value.len()).unwrap_err(),
         StorageError::Unavailable
     );
+    assert_eq!(remove_round("r-test"), Err(StorageError::Unavailable));
     assert_eq!(
         load_stats().map(|l| l.value).unwrap_err(),
         StorageError::Unavailable
@@ -286,7 +344,7 @@ fn another_tabs_stats_arrive_through_storage_events() {
     let event = storage_event(STATS_KEY, &encode_stats(&theirs));
     assert_eq!(stats_from_event(&event), Some(theirs.clone()));
     assert_eq!(
-        stats_from_event(&storage_event(ROUND_KEY, &encode_stats(&theirs))),
+        stats_from_event(&storage_event(&round_key("x"), &encode_stats(&theirs))),
         None
     );
     assert_eq!(stats_from_event(&storage_event(STATS_KEY, "junk")), None);
@@ -302,4 +360,65 @@ fn another_tabs_stats_arrive_through_storage_events() {
     handle.remove();
     window.dispatch_event(&event).unwrap();
     assert_eq!(*received.borrow(), [theirs]);
+}
+
+#[wasm_bindgen_test]
+async fn a_tab_holds_one_round_lock_at_a_time() {
+    assert!(tabs::hold("t-one").await);
+    let held = tabs::held_round_ids().await;
+    assert!(held.contains("t-one"), "{held:?}");
+    // Taking another round lets go of the first (the browser lets go a
+    // moment later).
+    assert!(tabs::hold("t-two").await);
+    let mut held = tabs::held_round_ids().await;
+    for _ in 0..50 {
+        if !held.contains("t-one") {
+            break;
+        }
+        sleep_ms(20).await;
+        held = tabs::held_round_ids().await;
+    }
+    assert!(
+        held.contains("t-two") && !held.contains("t-one"),
+        "{held:?}"
+    );
+    // A lock held elsewhere (here: by a script, standing in for another
+    // tab) is not taken.
+    eval("navigator.locks.request('pyramid.round.t-other', () => new Promise(() => {}))");
+    let mut taken = false;
+    for _ in 0..50 {
+        if tabs::held_round_ids().await.contains("t-other") {
+            taken = true;
+            break;
+        }
+        sleep_ms(20).await;
+    }
+    assert!(taken);
+    assert!(!tabs::hold("t-other").await);
+    assert!(tabs::held_round_ids().await.contains("t-two"));
+}
+
+#[wasm_bindgen_test]
+fn the_tab_remembers_its_round_in_session_storage() {
+    tabs::set_tab_round_id("r-mine");
+    assert_eq!(tabs::tab_round_id().as_deref(), Some("r-mine"));
+    let session = web_sys::window()
+        .unwrap()
+        .session_storage()
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        session.get_item(tabs::TAB_ROUND_KEY).unwrap().as_deref(),
+        Some("\"r-mine\"")
+    );
+}
+
+async fn sleep_ms(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window()
+            .unwrap()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms)
+            .unwrap();
+    });
+    wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
 }

@@ -5,10 +5,12 @@
 use leptos::prelude::*;
 use leptos::task::tick;
 use pyramid::app::PyramidGame;
-use pyramid::game_context::new_round_id;
-use pyramid::persist::{decode_round, decode_stats};
+use pyramid::game_context::GameContext;
+use pyramid::persist::{decode_round, decode_stats, StatsBook};
+use pyramid::platform::new_round_id;
 use pyramid::round::{DealOrigin, Round};
-use pyramid::storage::{ROUND_KEY, STATS_KEY};
+use pyramid::statistics::Statistics;
+use pyramid::storage::{round_key, STATS_KEY};
 use pyramid_engine::{Deal, Preset};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -33,7 +35,9 @@ fn mount_deal(
     let container = fresh_container();
     let round = Round::new(number, preset, new_round_id(), DealOrigin::Number);
     let handle = leptos::mount::mount_to(container.clone(), move || {
-        view! { <PyramidGame round=round notice="ready" /> }
+        let stats = Statistics::new(StatsBook::default(), None);
+        let ctx = GameContext::new(round, 0, "ready".into(), stats);
+        view! { <PyramidGame ctx=ctx /> }
     });
     (container, handle)
 }
@@ -226,7 +230,11 @@ async fn ending_a_par_round_is_recorded_shown_and_saved() {
 
     let stored = decode_stats(&storage.get_item(STATS_KEY).unwrap().unwrap()).unwrap();
     assert_eq!(stored.stats(Preset::Par).lost, 1);
-    let saved = decode_round(&storage.get_item(ROUND_KEY).unwrap().unwrap()).unwrap();
+    let id = container
+        .get_attribute("data-round")
+        .or_else(|| find(&container, "[data-round]").and_then(|e| e.get_attribute("data-round")))
+        .expect("the table names its round");
+    let saved = decode_round(&storage.get_item(&round_key(&id)).unwrap().unwrap()).unwrap();
     assert!(saved.ended);
     assert_eq!(saved.deal_number, Some(5));
     assert!(find(&container, "[data-testid=storage-note]").is_none());

@@ -3,8 +3,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::{Deserialize, Serialize};
-
 /// The four suits, in the order used to build the unshuffled deck.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Suit {
@@ -179,19 +177,6 @@ impl FromStr for Card {
             .find(|suit| suit.letter() == u.to_ascii_uppercase())
             .ok_or_else(|| ParseCardError::Suit(s.to_string()))?;
         Ok(Card(suit as u8 * 13 + rank as u8))
-    }
-}
-
-impl Serialize for Card {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Card {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Card, D::Error> {
-        let s = String::deserialize(deserializer)?;
-        s.parse().map_err(serde::de::Error::custom)
     }
 }
 

@@ -6,6 +6,12 @@ use crate::deal::Deal;
 use crate::position::{Board, LossReason, Move, MoveError, Position, Status};
 use crate::rules::{Preset, WinCondition};
 
+/// The lowest score a round can end with: every card still on the table.
+pub const MIN_SCORE: i32 = -52;
+/// The highest score a round can end with: the pyramid cleared in the first
+/// pass and every card gone.
+pub const MAX_SCORE: i32 = 50;
+
 /// A round in progress. It is its deal plus the list of moves; undo and redo
 /// move a cursor in that list, and a save file is the same list, re-validated
 /// by [`Game::replay`] on load.
@@ -178,10 +184,16 @@ impl Game {
         !self.is_over() && self.cursor < self.moves.len()
     }
 
-    /// Par Pyramid: stop playing and take the score as it stands. Only
-    /// offered where play may go on after the pyramid is cleared.
+    /// Whether the player may end the round now and take the score as it
+    /// stands: Par Pyramid, while the round is in progress.
+    pub fn can_end_round(&self) -> bool {
+        self.board.rules().win == WinCondition::Scored && !self.is_over()
+    }
+
+    /// Par Pyramid: stop playing and take the score as it stands. Returns
+    /// false, changing nothing, where [`Game::can_end_round`] is false.
     pub fn end_round(&mut self) -> bool {
-        if self.board.rules().win != WinCondition::Scored || self.is_over() {
+        if !self.can_end_round() {
             return false;
         }
         self.ended = true;
@@ -320,5 +332,152 @@ mod tests {
         let b = g.board();
         assert_eq!(b.draw_slot(g.position()), Some(stock[1]));
         assert_eq!(b.waste_top(g.position()), Some(stock[0]));
+    }
+
+    /// The first deal from 1 on whose Par round, after `recycles` passes
+    /// drawn through without a removal, the solver's line clears the pyramid
+    /// within the next pass; the round played to the cleared pyramid.
+    fn par_cleared_after(recycles: usize) -> Game {
+        for number in 1..400 {
+            let mut g = game(number, Preset::Par);
+            for _ in 0..recycles {
+                while g.board().can_draw(g.position()) {
+                    g.play(Move::Draw).unwrap();
+                }
+                if g.play(Move::Recycle).is_err() {
+                    break;
+                }
+            }
+            if g.position().pass() as usize != recycles + 1 || g.is_over() {
+                continue;
+            }
+            let solution = crate::solve(
+                g.board(),
+                g.position(),
+                crate::Limits {
+                    max_nodes: 2_000_000,
+                },
+            );
+            if solution.outcome != crate::Outcome::Win {
+                continue;
+            }
+            for m in solution.line {
+                g.play(m).unwrap();
+                if g.position().pass() as usize > recycles + 1 {
+                    break;
+                }
+                if g.position().pyramid_left() == 0 {
+                    return g;
+                }
+            }
+        }
+        panic!("no Par deal clears the pyramid after {recycles} recycles");
+    }
+
+    #[test]
+    fn par_bonus_for_each_pass() {
+        for (recycles, bonus) in [(0, 50), (1, 35), (2, 20)] {
+            let g = par_cleared_after(recycles);
+            assert_eq!(g.cleared_on_pass(), Some(recycles as u16 + 1));
+            assert_eq!(
+                g.score(),
+                bonus - g.position().cards_left() as i32,
+                "{recycles} recycles"
+            );
+            assert!((MIN_SCORE..=MAX_SCORE).contains(&g.score()));
+        }
+    }
+
+    #[test]
+    fn par_round_ended_after_the_pyramid_is_cleared_is_won() {
+        let mut g = par_cleared_after(0);
+        if !g.is_over() {
+            assert!(g.can_end_round());
+            assert!(g.end_round());
+        }
+        assert_eq!(g.status(), Status::Won);
+        assert!(!g.can_end_round());
+        assert!(!g.end_round(), "an ended round cannot be ended again");
+        // Ending before the pyramid is cleared loses.
+        let mut early = game(1, Preset::Par);
+        assert!(early.end_round());
+        assert_eq!(early.status(), Status::Lost(LossReason::Ended));
+        // Only Par Pyramid can be ended by the player.
+        for preset in Preset::ALL {
+            let g = game(1, preset);
+            assert_eq!(g.can_end_round(), preset == Preset::Par, "{preset}");
+        }
+    }
+
+    #[test]
+    fn easy_loses_after_a_pass_without_a_removal() {
+        // A deal whose first pass, drawn through without removing anything,
+        // leaves no removal at its end: Easy calls it lost, Relaxed plays on.
+        let mut found = 0;
+        for number in 1..2000 {
+            let mut easy = game(number, Preset::Easy);
+            let mut relaxed = game(number, Preset::Relaxed);
+            while easy.board().can_draw(easy.position()) && !easy.is_over() {
+                easy.play(Move::Draw).unwrap();
+                relaxed.play(Move::Draw).unwrap();
+            }
+            if easy.status() != Status::Lost(LossReason::IdlePass) {
+                continue;
+            }
+            found += 1;
+            assert_eq!(easy.board().stock_count(easy.position()), 0);
+            assert!(!easy.board().has_removal(easy.position()));
+            assert_eq!(easy.play(Move::Recycle), Err(MoveError::RoundOver));
+            assert_eq!(relaxed.status(), Status::InProgress);
+            assert!(relaxed.play(Move::Recycle).is_ok());
+        }
+        assert!(found > 0, "no deal loses its first idle pass");
+    }
+
+    #[test]
+    fn a_new_move_after_undo_drops_the_redo_line() {
+        let mut g = (1..100)
+            .map(|n| game(n, Preset::Classic))
+            .find(|g| g.board().has_removal(g.position()))
+            .expect("a deal with a removal at the start");
+        let removal = g.board().removals(g.position())[0];
+        g.play(Move::Draw).unwrap();
+        g.play(Move::Draw).unwrap();
+        g.undo();
+        g.undo();
+        assert_eq!(g.redoable(), [Move::Draw, Move::Draw]);
+        g.play(removal).unwrap();
+        assert!(g.redoable().is_empty());
+        assert!(!g.can_redo());
+        assert_eq!(g.line(), [removal]);
+        // Playing exactly the next redoable move keeps the rest of the line.
+        g.play(Move::Draw).unwrap();
+        g.play(Move::Draw).unwrap();
+        g.undo();
+        g.undo();
+        g.play(Move::Draw).unwrap();
+        assert_eq!(g.redoable(), [Move::Draw]);
+    }
+
+    #[test]
+    fn classic_refuses_a_fourth_pass() {
+        let board = game(17, Preset::Classic).board().clone();
+        let mut pos = board.start();
+        for pass in 1..=3u16 {
+            assert_eq!(pos.pass(), pass);
+            assert_eq!(board.passes_left(&pos), Some(3 - pass));
+            for _ in 0..24 {
+                pos = board.play(&pos, Move::Draw).unwrap();
+            }
+            assert_eq!(board.play(&pos, Move::Draw), Err(MoveError::StockEmpty));
+            if pass < 3 {
+                pos = board.play(&pos, Move::Recycle).unwrap();
+            }
+        }
+        assert!(!board.can_recycle(&pos));
+        assert_eq!(
+            board.play(&pos, Move::Recycle),
+            Err(MoveError::NoPassesLeft)
+        );
     }
 }

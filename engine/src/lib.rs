@@ -22,10 +22,10 @@ pub use analysis::{
 };
 pub use card::{Card, ParseCardError, Suit};
 pub use deal::{Deal, ParseDealError};
-pub use game::{Game, ReplayError};
+pub use game::{Game, ReplayError, MAX_SCORE, MIN_SCORE};
 pub use position::{
     format_line, parse_line, pyramid_index, row_col, Board, Home, LossReason, Move, MoveError,
     ParseMoveError, Position, Status, Zone,
 };
-pub use rules::{LossRule, Preset, Rules, StockMode, UnknownPreset, WinCondition};
+pub use rules::{Goal, LossRule, Preset, Rules, StockMode, UnknownPreset, WinCondition};
 pub use solver::{is_winnable, solve, Limits, Outcome, Solution};

@@ -188,16 +188,14 @@ pub enum Zone {
 }
 
 /// How a round has ended, or that it has not.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Status {
     InProgress,
     Won,
     Lost(LossReason),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LossReason {
     /// No removal can ever happen again, whatever is drawn or recycled.
     Dead,
@@ -591,13 +589,19 @@ impl Board {
         }
     }
 
+    /// Par Pyramid once the pyramid is cleared: the round is won already,
+    /// and play goes on only to take more cards off the table for points.
+    pub fn plays_on_for_points(&self, pos: &Position) -> bool {
+        self.rules.win == WinCondition::Scored && pos.pyramid == 0
+    }
+
     /// The outcome of the position under the rules.
     pub fn status(&self, pos: &Position) -> Status {
         if self.is_cleared(pos) {
             return Status::Won;
         }
         if self.is_dead(pos) {
-            return if self.rules.win == WinCondition::Scored && pos.pyramid == 0 {
+            return if self.plays_on_for_points(pos) {
                 Status::Won
             } else {
                 Status::Lost(LossReason::Dead)

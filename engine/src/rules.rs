@@ -6,7 +6,12 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 /// A named set of rules a player can pick. Each keeps its own statistics.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+/// Saved data names a preset by its id (`classic`, `par`), which is the
+/// variant's name in lower case.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Preset {
     #[default]
     Classic,
@@ -38,6 +43,25 @@ pub enum WinCondition {
     /// Par Pyramid: play runs on for points after the pyramid is cleared; the
     /// round counts as won if the pyramid was cleared when it ends.
     Scored,
+}
+
+/// What a player must clear to win, in words a player knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Goal {
+    /// The 28 pyramid cards (Par Pyramid too: its round counts as won once
+    /// the pyramid is cleared, and play goes on only for points).
+    ClearPyramid,
+    /// All 52 cards.
+    ClearAllCards,
+}
+
+impl fmt::Display for Goal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Goal::ClearPyramid => "clear the pyramid",
+            Goal::ClearAllCards => "remove all 52 cards",
+        })
+    }
 }
 
 /// When a round is lost (besides the universal dead-position rule).
@@ -132,6 +156,16 @@ impl Preset {
     }
 }
 
+impl Rules {
+    /// What the player must clear to win.
+    pub fn goal(self) -> Goal {
+        match self.win {
+            WinCondition::Pyramid | WinCondition::Scored => Goal::ClearPyramid,
+            WinCondition::AllCards => Goal::ClearAllCards,
+        }
+    }
+}
+
 impl fmt::Display for Preset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.id())
@@ -167,22 +201,21 @@ impl FromStr for Preset {
     }
 }
 
-impl Serialize for Preset {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.id())
-    }
-}
-
-impl<'de> Deserialize<'de> for Preset {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Preset, D::Error> {
-        let s = String::deserialize(deserializer)?;
-        s.parse().map_err(serde::de::Error::custom)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn goals() {
+        for preset in Preset::ALL {
+            let expected = match preset {
+                Preset::Traditional => Goal::ClearAllCards,
+                _ => Goal::ClearPyramid,
+            };
+            assert_eq!(preset.rules().goal(), expected, "{preset}");
+        }
+        assert_eq!(Goal::ClearAllCards.to_string(), "remove all 52 cards");
+    }
 
     #[test]
     fn ids_round_trip() {

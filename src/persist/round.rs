@@ -1,29 +1,42 @@
-//! The round in progress: its deal, rules, the whole line of moves (played
+//! A round in progress: its deal, rules, the whole line of moves (played
 //! and redoable), the clock and the identity that keeps it from being
 //! counted twice in the statistics.
 
-use miniserde::{json, Deserialize, Serialize};
-use pyramid_engine::{parse_line, Deal, Game, Move, Preset};
+use pyramid_engine::{Deal, Game, Move, Preset};
+use serde::{Deserialize, Serialize};
 
-use super::{check_id, fnv1a, format_version, Invalid, PersistError};
+use super::{check_id, check_version, Invalid, PersistError};
 
 /// The version [`encode_round`] writes.
 pub const ROUND_VERSION: u32 = 2;
 
+/// How a deal was picked: shown in the status bar ("Daily deal"), and kept
+/// with the round so a resumed round says the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DealOrigin {
+    #[default]
+    Random,
+    Winnable,
+    Number,
+    Daily,
+}
+
 /// A round as saved: enough to rebuild the [`Game`] exactly, undo and redo
 /// history included. The line is re-validated by [`SavedRound::to_game`].
-/// On the wire it is [`RoundV2`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SavedRound {
-    /// Always [`ROUND_VERSION`] once decoded (older versions are migrated).
+    /// Always [`ROUND_VERSION`] once decoded.
     pub version: u32,
+    /// The rules, by id (`"classic"`).
     pub preset: Preset,
     /// The deal number, when the deal came from one.
     pub deal_number: Option<u32>,
     /// The deal text: 52 codes in deal order (always present, so a deal
     /// without a number can be restored too).
     pub cards: String,
-    /// Every move on the line: the played ones, then those redo would play.
+    /// Every move on the line, by code: the played ones, then those redo
+    /// would play.
     pub line: Vec<Move>,
     /// How many moves of `line` are on the board (the move counter).
     pub played: usize,
@@ -31,9 +44,17 @@ pub struct SavedRound {
     pub elapsed_ms: u64,
     /// Par Pyramid: the player ended the round.
     pub ended: bool,
-    /// The round's identity in the statistics: a resumed round keeps it, so
-    /// it is recorded once however often it is reloaded.
+    /// The round's identity in the statistics and its storage key: a resumed
+    /// round keeps it, so it is recorded once however often it is reloaded.
     pub round_id: String,
+    /// How the deal was picked (missing in saves from before it was kept:
+    /// they read as random).
+    #[serde(default)]
+    pub origin: DealOrigin,
+    /// When the round was last saved, by the wall clock (ms since the Unix
+    /// epoch): a new tab resumes the most recent round no tab is playing.
+    #[serde(default)]
+    pub saved_at_ms: u64,
 }
 
 impl SavedRound {
@@ -54,6 +75,8 @@ impl SavedRound {
             elapsed_ms,
             ended: game.is_ended_by_player(),
             round_id: round_id.to_string(),
+            origin: DealOrigin::default(),
+            saved_at_ms: 0,
         }
     }
 
@@ -80,7 +103,14 @@ impl SavedRound {
         Ok(game)
     }
 
-    /// The checks that need no replay.
+    /// The checks of a freshly read round that need no replay: its version,
+    /// id, counter and deal.
+    pub fn validate(self) -> Result<SavedRound, PersistError> {
+        check_version(self.version, ROUND_VERSION)?;
+        self.check()?;
+        Ok(self)
+    }
+
     fn check(&self) -> Result<(), PersistError> {
         check_id(&self.round_id)?;
         if self.played > self.line.len() {
@@ -94,125 +124,23 @@ impl SavedRound {
     }
 }
 
-/// The round as JSON, in the current version.
+/// The round as JSON.
 pub fn encode_round(round: &SavedRound) -> String {
-    json::to_string(&RoundV2 {
-        version: ROUND_VERSION,
-        ..RoundV2::from(round)
-    })
+    // A struct of strings, numbers and enums of unit variants always
+    // serializes.
+    serde_json::to_string(round).expect("a saved round serializes")
 }
 
-/// Reads a saved round of any known version, migrated to the current one.
-/// Checks its shape, deal and ids; [`SavedRound::to_game`] then checks the
-/// moves. Never panics.
+/// Reads a saved round and checks its version, shape, deal and ids;
+/// [`SavedRound::to_game`] then checks the moves. Never panics.
 pub fn decode_round(text: &str) -> Result<SavedRound, PersistError> {
-    let round = match format_version(text)? {
-        1 => json::from_str::<RoundV1>(text)?.migrate()?,
-        2 => json::from_str::<RoundV2>(text)?.parse()?,
-        v => return Err(PersistError::UnknownVersion(v)),
-    };
-    round.check()?;
-    Ok(SavedRound {
-        version: ROUND_VERSION,
-        ..round
-    })
-}
-
-/// Version 2, the current one, on the wire: [`SavedRound`] with the preset
-/// as its id and each move as its code.
-#[derive(Serialize, Deserialize)]
-struct RoundV2 {
-    version: u32,
-    preset: String,
-    deal_number: Option<u32>,
-    cards: String,
-    line: Vec<String>,
-    played: usize,
-    elapsed_ms: u64,
-    ended: bool,
-    round_id: String,
-}
-
-impl From<&SavedRound> for RoundV2 {
-    fn from(round: &SavedRound) -> RoundV2 {
-        RoundV2 {
-            version: round.version,
-            preset: round.preset.id().to_string(),
-            deal_number: round.deal_number,
-            cards: round.cards.clone(),
-            line: round.line.iter().map(Move::to_string).collect(),
-            played: round.played,
-            elapsed_ms: round.elapsed_ms,
-            ended: round.ended,
-            round_id: round.round_id.clone(),
-        }
-    }
-}
-
-impl RoundV2 {
-    fn parse(self) -> Result<SavedRound, PersistError> {
-        Ok(SavedRound {
-            version: self.version,
-            preset: self.preset.parse().map_err(PersistError::Preset)?,
-            deal_number: self.deal_number,
-            cards: self.cards,
-            line: self
-                .line
-                .iter()
-                .map(|code| code.parse())
-                .collect::<Result<_, _>>()
-                .map_err(PersistError::Line)?,
-            played: self.played,
-            elapsed_ms: self.elapsed_ms,
-            ended: self.ended,
-            round_id: self.round_id,
-        })
-    }
-}
-
-/// Version 1: the played moves as text, no redo, whole seconds, no id.
-#[derive(Deserialize)]
-struct RoundV1 {
-    rules: String,
-    deal: Option<u32>,
-    cards: Option<String>,
-    moves: String,
-    seconds: u64,
-}
-
-impl RoundV1 {
-    fn migrate(self) -> Result<SavedRound, PersistError> {
-        let rules: Preset = self.rules.parse().map_err(PersistError::Preset)?;
-        let cards = match (self.deal, self.cards) {
-            (_, Some(cards)) => cards,
-            (Some(0), None) => return Err(Invalid::DealNumberZero.into()),
-            (Some(n), None) => Deal::from_number(n).to_string(),
-            (None, None) => return Err(Invalid::MissingCards.into()),
-        };
-        let line = parse_line(&self.moves).map_err(PersistError::Line)?;
-        // Version 1 had no round identity. Deriving one from the deal and
-        // rules (rather than at random) gives the same id to the same old
-        // round in every tab that migrates it, so it is counted once.
-        let normalized = cards.split_whitespace().collect::<Vec<_>>().join(" ");
-        let id = fnv1a(format!("{} {normalized}", rules.id()).as_bytes());
-        Ok(SavedRound {
-            version: ROUND_VERSION,
-            preset: rules,
-            deal_number: self.deal,
-            cards,
-            played: line.len(),
-            line,
-            elapsed_ms: self.seconds.saturating_mul(1000),
-            ended: false,
-            round_id: format!("v1-{id:016x}"),
-        })
-    }
+    super::from_json::<SavedRound>(text, ROUND_VERSION)?.validate()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pyramid_engine::{format_line, MoveError, ReplayError};
+    use pyramid_engine::{MoveError, ReplayError};
 
     fn some_game() -> Game {
         let mut game = Game::new(Deal::from_number(42), Preset::Classic);
@@ -226,9 +154,13 @@ mod tests {
     }
 
     #[test]
-    fn round_trip_keeps_redo_and_clock() {
+    fn round_trip_keeps_redo_clock_and_origin() {
         let game = some_game();
-        let saved = SavedRound::from_game(&game, Some(42), 61_250, "r-1");
+        let saved = SavedRound {
+            origin: DealOrigin::Daily,
+            saved_at_ms: 99,
+            ..SavedRound::from_game(&game, Some(42), 61_250, "r-1")
+        };
         let text = encode_round(&saved);
         let back = decode_round(&text).unwrap();
         assert_eq!(back, saved);
@@ -330,59 +262,49 @@ mod tests {
         );
     }
 
+    /// A decode error of the shape, with where serde_json says it is.
+    fn json_error(text: &str) -> String {
+        match decode_round(text) {
+            Err(PersistError::Json(e)) => e.to_string(),
+            other => panic!("expected a JSON error, got {other:?}"),
+        }
+    }
+
     #[test]
-    fn unknown_rules_and_move_codes_are_refused() {
+    fn unknown_rules_and_move_codes_are_refused_with_where() {
         let good = encode_round(&SavedRound::from_game(&some_game(), Some(42), 0, "r"));
         let spider = good.replace(r#""preset":"classic""#, r#""preset":"spider""#);
-        assert!(matches!(
-            decode_round(&spider),
-            Err(PersistError::Preset(_))
-        ));
+        let e = json_error(&spider);
+        assert!(e.contains("spider") && e.contains("line 1 column"), "{e}");
         let bad_move = good.replace(r#""line":["#, r#""line":["ZZ","#);
-        assert!(matches!(
-            decode_round(&bad_move),
-            Err(PersistError::Line(_))
-        ));
-        let v1 = r#"{"version":1,"rules":"spider","deal":3,"moves":"","seconds":0}"#;
-        assert!(matches!(decode_round(v1), Err(PersistError::Preset(_))));
+        assert!(json_error(&bad_move).contains("ZZ"));
         let float = good.replace(r#""elapsed_ms":0"#, r#""elapsed_ms":0.5"#);
-        assert!(matches!(decode_round(&float), Err(PersistError::Json)));
+        json_error(&float);
         let missing = good.replace(r#""ended":false,"#, "");
-        assert!(matches!(decode_round(&missing), Err(PersistError::Json)));
+        assert!(json_error(&missing).contains("ended"));
     }
 
     #[test]
-    fn newer_version_is_refused() {
-        let text = r#"{"version":3,"anything":true}"#;
-        assert!(matches!(
-            decode_round(text),
-            Err(PersistError::UnknownVersion(3))
-        ));
+    fn other_versions_are_refused() {
+        let good = encode_round(&SavedRound::from_game(&some_game(), Some(42), 0, "r"));
+        for v in [0, 1, 3] {
+            let text = good.replace(r#""version":2"#, &format!(r#""version":{v}"#));
+            assert!(
+                matches!(decode_round(&text), Err(PersistError::UnknownVersion(n)) if n == v),
+                "{v}"
+            );
+        }
     }
 
     #[test]
-    fn version_1_migrates() {
-        let game = some_game();
-        let text = format!(
-            r#"{{"version":1,"rules":"classic","deal":42,"moves":"{}","seconds":12}}"#,
-            format_line(game.played())
-        );
-        let round = decode_round(&text).unwrap();
-        assert_eq!(round.version, ROUND_VERSION);
-        assert_eq!(round.played, 3);
-        assert_eq!(round.line, game.played());
-        assert_eq!(round.elapsed_ms, 12_000);
-        assert!(round.round_id.starts_with("v1-"));
-        // The same old round gets the same id wherever it is migrated.
-        assert_eq!(decode_round(&text).unwrap().round_id, round.round_id);
-        assert_eq!(round.to_game().unwrap().position(), game.position());
-
-        let missing = r#"{"version":1,"rules":"hard","deal":null,"moves":"","seconds":0}"#;
-        assert!(matches!(
-            decode_round(missing),
-            Err(PersistError::Invalid(Invalid::MissingCards))
-        ));
-        let bad_line = r#"{"version":1,"rules":"hard","deal":3,"moves":"D 5C","seconds":0}"#;
-        assert!(matches!(decode_round(bad_line), Err(PersistError::Line(_))));
+    fn origin_and_save_time_may_be_missing() {
+        let saved = SavedRound::from_game(&some_game(), Some(42), 0, "r");
+        let mut value: serde_json::Value = serde_json::from_str(&encode_round(&saved)).unwrap();
+        let object = value.as_object_mut().unwrap();
+        object.remove("origin");
+        object.remove("saved_at_ms");
+        let back = decode_round(&value.to_string()).unwrap();
+        assert_eq!(back, saved);
+        assert_eq!(back.origin, DealOrigin::Random);
     }
 }
