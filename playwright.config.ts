@@ -16,7 +16,8 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   reporter: 'list',
-  timeout: 30_000,
+  // Whole rounds are played by clicks: give a busy 2-core machine room.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     browserName: 'chromium',
@@ -36,7 +37,8 @@ export default defineConfig({
     command: `python3 -m http.server ${PORT} --bind 127.0.0.1 --directory dist`,
     url: BASE_URL,
     reuseExistingServer: !process.env.CI,
-    timeout: 30_000,
+    // Whole rounds are played by clicks: give a busy 2-core machine room.
+  timeout: 60_000,
     stdout: 'ignore',
     stderr: 'ignore',
   },
