@@ -11,13 +11,15 @@ use std::time::Duration;
 use leptos::prelude::*;
 use pyramid_engine::Preset;
 
+use crate::coach::{ReplayBar, WhereLostDialog};
 use crate::dialogs::{EndDialog, NewDealDialog, ResetStatsDialog, ShortcutsDialog};
 use crate::game_context::GameContext;
 use crate::keyboard::install_shortcuts;
 use crate::persist::StatsBook;
 use crate::platform;
 use crate::pyramid::Pyramid;
-use crate::round::{parse_url_request, DealOrigin, Round, UrlRequest};
+use crate::round::{capitalise, parse_url_request, DealOrigin, Round, UrlRequest};
+use crate::solver_client;
 use crate::statistics::Statistics;
 use crate::stats_panel::StatsPanel;
 use crate::status_bar::StatusBar;
@@ -38,6 +40,9 @@ const CLOCK_SAVE_EVERY_MS: u64 = 5_000;
 /// another tab's (a duplicated tab).
 const RELOAD_LOCK_WAIT: Duration = Duration::from_millis(100);
 const RELOAD_LOCK_TRIES: u32 = 5;
+
+/// How long after the board is up the solver's worker is started.
+const WORKER_WARM_UP: Duration = Duration::from_millis(300);
 
 /// Mounts the game once it knows which rounds other open tabs are playing.
 pub async fn start() {
@@ -102,6 +107,15 @@ pub fn App(own: Option<String>, held: HashSet<String>) -> impl IntoView {
             ctx.add_message("That round is open in another tab; here is a new deal.");
         }
     });
+    // The solver's worker loads once the board is up, so its code is not
+    // part of the first load and the first hint does not wait for it.
+    set_timeout(
+        move || {
+            solver_client::warm_up();
+            ctx.ensure_grade();
+        },
+        WORKER_WARM_UP,
+    );
     view! { <PyramidGame ctx=ctx /> }
 }
 
@@ -170,7 +184,7 @@ pub fn startup(search: &str, own: Option<&str>, held: &HashSet<String>) -> Start
                 None => (platform::random_deal_number(), DealOrigin::Random),
             };
             let round = Round::new(number, preset, platform::new_round_id(), origin);
-            notes.insert(0, capitalise_first(&deal_words(&round)));
+            notes.insert(0, capitalise(&deal_words(&round)));
             (round, 0)
         }
     };
@@ -243,14 +257,6 @@ fn deal_words(round: &Round) -> String {
     format!("{number}, {} rules.", round.preset().name())
 }
 
-fn capitalise_first(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
 fn url_request(search: &str) -> UrlRequest {
     let params = web_sys::UrlSearchParams::new_with_str(search).ok();
     let get = |name: &str| params.as_ref().and_then(|p| p.get(name));
@@ -294,6 +300,17 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
                 <p class="message" role="status" aria-live="polite" data-testid="message">
                     {move || ctx.message.get()}
                 </p>
+                // Shown only once a search has taken a moment (see the CSS).
+                <Show when=move || ctx.thinking.get().is_some()>
+                    <div class="thinking" data-testid="thinking">
+                        <span class="spinner" aria-hidden="true"></span>
+                        <span>{move || ctx.thinking.get().unwrap_or_default()} "\u{2026}"</span>
+                        <button type="button" on:click=move |_| ctx.cancel_thinking()>
+                            "Cancel"
+                        </button>
+                    </div>
+                </Show>
+                <ReplayBar />
                 <section class="table" aria-label="Table" hidden=move || ctx.paused.get()>
                     <StockWaste />
                     <Pyramid />
@@ -307,6 +324,7 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
                 <StatsPanel />
             </main>
             <NewDealDialog />
+            <WhereLostDialog />
             <EndDialog />
             <ShortcutsDialog />
             <ResetStatsDialog />
@@ -345,9 +363,8 @@ fn run_clock(ctx: GameContext) {
         move || {
             let now = platform::now_ms();
             let previous = last.replace(now);
-            let running = !ctx.paused.get_untracked()
-                && !document().hidden()
-                && ctx.round.with_untracked(|r| !r.is_over());
+            let running =
+                ctx.can_act() && !document().hidden() && ctx.round.with_untracked(|r| !r.is_over());
             // A negative or long gap means the device clock changed or the
             // timer was throttled (a hidden page): skip it.
             let delta = now.checked_sub(previous).filter(|&d| d < 5_000);

@@ -11,7 +11,7 @@ use crate::round::{describe_status, format_time, parse_deal_number};
 /// A native modal `<dialog>` that is open while `open` is true; `on_close`
 /// runs when it closes by itself (Esc or a form's `method="dialog"`).
 #[component]
-fn Modal(
+pub fn Modal(
     #[prop(into)] open: Signal<bool>,
     label_id: &'static str,
     class: &'static str,
@@ -69,12 +69,13 @@ fn NewDealForm() -> impl IntoView {
     let preset = RwSignal::new(ctx.round.with_untracked(|r| r.preset()));
     let kind = RwSignal::new("random");
     let number_text = RwSignal::new(String::new());
+    let grade = RwSignal::new(None::<u8>);
     let error = RwSignal::new(None::<String>);
     let close = move || ctx.dialog.set(OpenDialog::None);
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let choice = match kind.get_untracked() {
-            "winnable" => DealChoice::Winnable,
+            "winnable" => DealChoice::Winnable(grade.get_untracked()),
             "daily" => DealChoice::Daily,
             "number" => match parse_deal_number(&number_text.get_untracked()) {
                 Some(n) => DealChoice::Number(n),
@@ -140,6 +141,27 @@ fn NewDealForm() -> impl IntoView {
                 {deal_option("random", "Random deal")}
                 {deal_option("winnable", "Winnable deals only")}
                 {deal_option("daily", "Daily deal (today's winnable deal, the same for everyone)")}
+                <label class="difficulty-field">
+                    "Difficulty "
+                    <select
+                        name="difficulty"
+                        on:change=move |ev| {
+                            let value = event_target_value(&ev).parse::<u8>().ok();
+                            grade.set(value);
+                            // A grade is the solver's: only winnable deals have one asked for.
+                            if value.is_some() {
+                                kind.set("winnable");
+                            }
+                        }
+                    >
+                        <option value="any" selected=true>"Any"</option>
+                        <option value="1">"1 of 5 (easiest)"</option>
+                        <option value="2">"2 of 5"</option>
+                        <option value="3">"3 of 5"</option>
+                        <option value="4">"4 of 5"</option>
+                        <option value="5">"5 of 5 (hardest)"</option>
+                    </select>
+                </label>
                 {deal_option("number", "Deal number")}
                 <label class="number-field">
                     <span class="visually-hidden">"Deal number"</span>
@@ -196,7 +218,24 @@ pub fn EndDialog() -> impl IntoView {
             on_close=move || ctx.end_dialog_closed.set(true)
         >
             <h2 id="end-title">{title}</h2>
-            <p>{move || describe_status(status()).unwrap_or_default()}</p>
+            <p data-testid="end-summary">
+                {move || match status() {
+                    // The heading says it already; say how short it could be.
+                    Status::Won => {
+                        let moves = ctx.round.with(|r| r.game.move_count());
+                        match ctx.shortest.get() {
+                            Some((n, true)) => {
+                                format!("You won in {moves} moves; the shortest win is {n}.")
+                            }
+                            Some((n, false)) => {
+                                format!("You won in {moves} moves; a win can take as few as {n}.")
+                            }
+                            None => format!("You won in {moves} moves."),
+                        }
+                    }
+                    other => describe_status(other).unwrap_or_default().to_string(),
+                }}
+            </p>
             <dl class="figures">
                 <div><dt>"Moves"</dt><dd>{move || figures().0}</dd></div>
                 <div><dt>"Time"</dt><dd>{move || figures().1}</dd></div>
@@ -226,6 +265,11 @@ pub fn EndDialog() -> impl IntoView {
                     "New deal"
                 </button>
                 <button type="button" on:click=move |_| ctx.replay()>"Replay this deal"</button>
+                <Show when=move || status() != Status::Won>
+                    <button type="button" on:click=move |_| ctx.where_did_i_lose()>
+                        "Where did I lose?"
+                    </button>
+                </Show>
                 <button type="button" on:click=move |_| ctx.end_dialog_closed.set(true)>
                     "Close"
                 </button>
@@ -284,6 +328,7 @@ pub fn ShortcutsDialog() -> impl IntoView {
         ("U or Ctrl+Z", "Undo"),
         ("Ctrl+Shift+Z or Ctrl+Y", "Redo"),
         ("N", "New deal"),
+        ("W", "Where did I lose?"),
         ("P", "Pause or resume"),
         ("Esc", "Cancel the selection"),
         ("Tab, Shift+Tab", "Move between piles"),

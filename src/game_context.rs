@@ -12,13 +12,16 @@
 //! the round ends by writing it ([`GameContext::save_round`]).
 
 use leptos::prelude::*;
-use pyramid_engine::{daily::daily_deal, Card, Move, MoveError, Preset, Status};
+use pyramid_engine::{Card, Move, MoveError, Preset, Status};
 
+use crate::coach::{Grade, Replay};
 use crate::platform;
+use crate::protocol::{LossAnswer, Request, Response, RoundSpec};
 use crate::round::{
-    self, describe_hint, describe_move, describe_status, hint_from_solution, DealOrigin, Hint,
-    Round, HINT_NODE_BUDGET,
+    capitalise, describe_hint, describe_move, describe_status, DealOrigin, Hint, Round,
+    WINNABLE_TRIES,
 };
+use crate::solver_client::{self, SolverError};
 use crate::statistics::Statistics;
 use crate::storage::{self, Notice, StorageError};
 use crate::tabs;
@@ -27,6 +30,7 @@ use crate::tabs;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OpenDialog {
     None,
+    WhereLost,
     NewDeal,
     Shortcuts,
     ResetStats,
@@ -36,7 +40,8 @@ pub enum OpenDialog {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DealChoice {
     Random,
-    Winnable,
+    /// A deal the solver proves winnable, of the given grade if any.
+    Winnable(Option<u8>),
     Number(u32),
     Daily,
 }
@@ -67,6 +72,20 @@ pub struct GameContext {
     pub four_colour: RwSignal<bool>,
     /// The pyramid card that holds the pyramid's single tab stop.
     pub roving: RwSignal<Option<Card>>,
+    /// What the solver's worker is working on, while it is.
+    pub thinking: RwSignal<Option<&'static str>>,
+    /// The coach's last answer to "where did I lose?", shown in its dialog.
+    pub loss_answer: RwSignal<Option<LossAnswer>>,
+    /// A winning line being shown ("Show me a win"), with the player's
+    /// round put aside until it stops.
+    pub replay: RwSignal<Option<Replay>>,
+    /// The difficulty grade of the deal on the table.
+    pub grade: RwSignal<Grade>,
+    /// After a win: the fewest moves that win the deal, and whether that
+    /// is proven (else it is an upper bound).
+    pub shortest: RwSignal<Option<(u32, bool)>>,
+    /// The timer that steps a shown win.
+    pub replay_timer: StoredValue<Option<IntervalHandle>>,
     /// The rest of a winning line found by the last solve, keyed by the
     /// position it starts from, so following hints does not solve again.
     hint_cache: StoredValue<Option<(u64, Vec<Move>)>>,
@@ -87,13 +106,20 @@ impl GameContext {
             round_unsaved: RwSignal::new(None),
             four_colour: RwSignal::new(false),
             roving: RwSignal::new(None),
+            thinking: RwSignal::new(None),
+            loss_answer: RwSignal::new(None),
+            replay: RwSignal::new(None),
+            grade: RwSignal::new(Grade::Unknown),
+            shortest: RwSignal::new(None),
+            replay_timer: StoredValue::new(None),
             hint_cache: StoredValue::new(None),
         }
     }
 
-    /// Whether the player may act on the table now.
-    fn can_act(&self) -> bool {
-        !self.paused.get_untracked()
+    /// Whether the player may act on the table now: not while paused, and
+    /// not while a winning line is being shown.
+    pub fn can_act(&self) -> bool {
+        !self.paused.get_untracked() && self.replay.with_untracked(Option::is_none)
     }
 
     /// Plays `m` through the engine and tells the player what happened.
@@ -114,6 +140,9 @@ impl GameContext {
                 self.announce_after(describe_move(m));
                 self.save_round();
                 self.record_finish(false);
+                if self.round.with_untracked(|r| r.status() == Status::Won) {
+                    self.ask_shortest_win();
+                }
             }
             Err(e) => self.message.set(capitalise(&e.to_string())),
         }
@@ -185,6 +214,7 @@ impl GameContext {
             undone
         });
         if undone {
+            self.round.update(|r| r.assisted = true);
             self.after_history_change("Move taken back");
             self.save_round();
         } else {
@@ -233,25 +263,30 @@ impl GameContext {
         }
     }
 
-    /// Shows a hint: highlights one move on a winning line without playing it.
+    /// Shows a hint: highlights one move on a winning line without playing
+    /// it. The solver answers in its worker; the answer is shown only if
+    /// the board has not changed meanwhile.
     pub fn show_hint(&self) {
         if !self.can_act() || self.round.with_untracked(Round::is_over) {
             return;
         }
-        match self.hint() {
+        let ctx = *self;
+        self.with_hint(move |hint| match hint {
             Hint::Move(m) => {
-                self.hinted.set(Some(m));
-                self.message.set(describe_hint(m));
+                ctx.round.update(|r| r.assisted = true);
+                ctx.hinted.set(Some(m));
+                ctx.message.set(describe_hint(m));
             }
             Hint::Removal(m) => {
-                self.hinted.set(Some(m));
-                self.message.set(format!(
+                ctx.round.update(|r| r.assisted = true);
+                ctx.hinted.set(Some(m));
+                ctx.message.set(format!(
                     "{}. Not every card can be cleared now; each removal still scores.",
                     describe_hint(m)
                 ));
             }
-            other => self.say_no_hint(&other),
-        }
+            other => ctx.say_no_hint(&other),
+        });
     }
 
     /// Plays the hinted move.
@@ -259,12 +294,14 @@ impl GameContext {
         if !self.can_act() || self.round.with_untracked(Round::is_over) {
             return;
         }
-        match self.hint() {
+        let ctx = *self;
+        self.with_hint(move |hint| match hint {
             Hint::Move(m) | Hint::Removal(m) => {
-                let _ = self.play(m);
+                ctx.round.update(|r| r.assisted = true);
+                let _ = ctx.play(m);
             }
-            other => self.say_no_hint(&other),
-        }
+            other => ctx.say_no_hint(&other),
+        });
     }
 
     fn say_no_hint(&self, hint: &Hint) {
@@ -278,32 +315,80 @@ impl GameContext {
         });
     }
 
-    /// The hint for the position on the table, from the cached line when the
-    /// player has been following it, else from a budgeted solve.
-    pub fn hint(&self) -> Hint {
+    /// Calls `then` with the hint for the position on the table: at once
+    /// from the cached line when the player has been following it, else
+    /// once the solver's worker answers (and only if the board is still
+    /// the one asked about).
+    fn with_hint(&self, then: impl FnOnce(Hint) + 'static) {
         let key = self.round.with_untracked(|r| r.position().key());
         let cached = self.hint_cache.with_value(|c| match c {
             Some((k, line)) if *k == key => line.first().copied(),
             _ => None,
         });
         if let Some(m) = cached {
-            return Hint::Move(m);
+            then(Hint::Move(m));
+            return;
         }
-        let (hint, line) = self.round.with_untracked(|r| {
-            let solution = pyramid_engine::solve(
-                r.board(),
-                r.position(),
-                pyramid_engine::Limits {
-                    max_nodes: HINT_NODE_BUDGET,
-                },
-            );
-            let hint =
-                hint_from_solution(r.board(), r.position(), solution.outcome, &solution.line);
-            (hint, solution.line)
+        let ctx = *self;
+        let spec = self.round_spec();
+        self.ask("Looking for a hint", Request::Hint(spec), move |response| {
+            let Response::Hint { hint, line } = response else {
+                return;
+            };
+            if ctx.round.with_untracked(|r| r.position().key()) != key {
+                return;
+            }
+            ctx.hint_cache
+                .set_value((!line.is_empty()).then_some((key, line)));
+            then(hint);
         });
-        self.hint_cache
-            .set_value((!line.is_empty()).then_some((key, line)));
-        hint
+    }
+
+    /// The round on the table as the solver needs it.
+    pub fn round_spec(&self) -> RoundSpec {
+        self.round.with_untracked(|r| RoundSpec {
+            preset: r.preset(),
+            cards: r.game.deal().to_string(),
+            played: r.game.played().to_vec(),
+            ended: r.game.is_ended_by_player(),
+        })
+    }
+
+    /// Asks the solver's worker, showing `what` while it thinks (after a
+    /// moment, with a way to cancel), and calls `then` with the answer. A
+    /// newer question cancels this one; a failure is told to the player.
+    pub fn ask(&self, what: &'static str, request: Request, then: impl FnOnce(Response) + 'static) {
+        let ctx = *self;
+        self.thinking.set(Some(what));
+        leptos::task::spawn_local(async move {
+            match solver_client::ask(request).await {
+                Ok(Response::Refused(why)) => {
+                    ctx.thinking.set(None);
+                    ctx.message
+                        .set(format!("The solver could not answer: {why}"));
+                }
+                Ok(response) => {
+                    ctx.thinking.set(None);
+                    then(response);
+                    ctx.ensure_grade();
+                }
+                // A newer question took over, or the player cancelled.
+                Err(SolverError::Cancelled) => {}
+                Err(e) => {
+                    ctx.thinking.set(None);
+                    ctx.message.set(format!("No answer: {e}."));
+                }
+            }
+        });
+    }
+
+    /// Stops the solver's search in hand (the player's Cancel).
+    pub fn cancel_thinking(&self) {
+        if self.thinking.get_untracked().is_some() {
+            solver_client::cancel();
+            self.thinking.set(None);
+            self.message.set("Search cancelled".into());
+        }
     }
 
     /// Keeps the cached winning line in step when the player plays its next move.
@@ -335,6 +420,9 @@ impl GameContext {
     /// the player leaves it started (`abandoning`): see
     /// [`Statistics::close_round`].
     pub fn record_finish(&self, abandoning: bool) {
+        if self.replay.with_untracked(Option::is_some) {
+            return;
+        }
         let elapsed = self.elapsed_ms.get_untracked();
         let notices = self
             .round
@@ -344,9 +432,16 @@ impl GameContext {
 
     /// Writes the round in progress under its own key.
     pub fn save_round(&self) {
-        let saved = self
-            .round
-            .with_untracked(|r| r.to_saved(self.elapsed_ms.get_untracked(), platform::now_ms()));
+        let elapsed = self.elapsed_ms.get_untracked();
+        let now = platform::now_ms();
+        // While a win is shown, the player's own round is the one to keep.
+        let saved = match self
+            .replay
+            .with_untracked(|r| r.as_ref().map(|r| r.stashed.clone()))
+        {
+            Some(stashed) => stashed.to_saved(elapsed, now),
+            None => self.round.with_untracked(|r| r.to_saved(elapsed, now)),
+        };
         let result = storage::save_round(&saved).err();
         if self.round_unsaved.get_untracked() != result {
             self.round_unsaved.set(result);
@@ -420,29 +515,52 @@ impl GameContext {
         self.end_dialog_closed.set(false);
         self.roving.set(None);
         self.hint_cache.set_value(None);
+        self.loss_answer.set(None);
+        self.shortest.set(None);
+        self.grade.set(Grade::Unknown);
         self.save_round();
         tabs::set_tab_round_id(&id);
+        self.ensure_grade();
         leptos::task::spawn_local(async move {
             // A fresh id is never taken: this cannot fail where locks exist.
             tabs::hold(&id).await;
         });
     }
 
-    /// Starts a deal picked in the new-deal dialog.
+    /// Starts a deal picked in the new-deal dialog. Winnable and daily
+    /// deals are found by the solver's worker first.
     pub fn start_choice(&self, choice: DealChoice, preset: Preset) {
+        let ctx = *self;
+        let day = platform::days_since_unix_epoch();
         match choice {
             DealChoice::Random => {
                 self.start(platform::random_deal_number(), preset, DealOrigin::Random)
             }
             DealChoice::Number(n) => self.start(n, preset, DealOrigin::Number),
-            DealChoice::Winnable => {
-                self.start(winnable_deal_number(preset), preset, DealOrigin::Winnable)
+            DealChoice::Winnable(grade) => {
+                let candidates = (0..WINNABLE_TRIES)
+                    .map(|_| platform::random_deal_number())
+                    .collect();
+                let request = Request::WinnableDeal {
+                    preset,
+                    candidates,
+                    grade,
+                    day,
+                };
+                self.ask("Finding a winnable deal", request, move |response| {
+                    if let Response::Deal(n) = response {
+                        ctx.start(n, preset, DealOrigin::Winnable);
+                    }
+                });
             }
-            DealChoice::Daily => self.start(
-                daily_deal(preset, platform::days_since_unix_epoch()),
-                preset,
-                DealOrigin::Daily,
-            ),
+            DealChoice::Daily => {
+                let request = Request::DailyDeal { preset, day };
+                self.ask("Finding today's deal", request, move |response| {
+                    if let Response::Deal(n) = response {
+                        ctx.start(n, preset, DealOrigin::Daily);
+                    }
+                });
+            }
         }
     }
 
@@ -493,20 +611,6 @@ impl GameContext {
         self.round.with(|r| r.status() != Status::InProgress)
             && !self.end_dialog_closed.get()
             && self.dialog.get() == OpenDialog::None
-    }
-}
-
-/// A random deal the solver proves winnable; see [`round::winnable_deal_number`].
-pub fn winnable_deal_number(preset: Preset) -> u32 {
-    round::winnable_deal_number(preset, platform::random_deal_number, || {
-        daily_deal(preset, platform::days_since_unix_epoch())
-    })
-}
-
-fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
+            && self.replay.with(Option::is_none)
     }
 }

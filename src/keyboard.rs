@@ -28,6 +28,14 @@ pub fn handle_key(ctx: GameContext, ev: &KeyboardEvent) {
         return;
     }
     let key = ev.key();
+    // While a win is shown, Esc stops it and no other key acts.
+    if ctx.replay.with_untracked(Option::is_some) {
+        if key == "Escape" {
+            ctx.stop_replay();
+            ev.prevent_default();
+        }
+        return;
+    }
     let ctrl = ev.ctrl_key() || ev.meta_key();
     if ctrl {
         let handled = match key.as_str() {
@@ -74,6 +82,10 @@ pub fn handle_key(ctx: GameContext, ev: &KeyboardEvent) {
             ctx.dialog.set(OpenDialog::NewDeal);
             true
         }
+        "w" | "W" => {
+            ctx.where_did_i_lose();
+            true
+        }
         "p" | "P" => {
             ctx.toggle_pause();
             true
@@ -83,6 +95,7 @@ pub fn handle_key(ctx: GameContext, ev: &KeyboardEvent) {
             true
         }
         "Escape" => {
+            ctx.cancel_thinking();
             ctx.cancel_selection();
             true
         }

@@ -6,13 +6,16 @@
 
 pub mod app;
 pub mod card_button;
+pub mod coach;
 pub mod dialogs;
 pub mod game_context;
 pub mod keyboard;
 pub mod persist;
 pub mod platform;
+pub mod protocol;
 pub mod pyramid;
 pub mod round;
+pub mod solver_client;
 pub mod statistics;
 pub mod stats_panel;
 pub mod status_bar;

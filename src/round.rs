@@ -39,10 +39,13 @@ pub struct Round {
     pub round_id: String,
     /// How the round was chosen, shown in the status bar ("Daily deal").
     pub origin: DealOrigin,
+    /// Whether the player had help: a hint, an auto move, an undo, a
+    /// rewind or a shown win. A win without any is a clean win.
+    pub assisted: bool,
 }
 
 /// What the solver says about the position on the table.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Hint {
     /// A move on a winning line.
     Move(Move),
@@ -102,6 +105,7 @@ impl Round {
             deal_number: Some(number),
             round_id,
             origin,
+            assisted: false,
         }
     }
 
@@ -114,6 +118,7 @@ impl Round {
             deal_number: saved.deal_number,
             round_id: saved.round_id.clone(),
             origin: saved.origin,
+            assisted: saved.assisted,
         }
     }
 
@@ -121,6 +126,7 @@ impl Round {
     pub fn to_saved(&self, elapsed_ms: u64, saved_at_ms: u64) -> SavedRound {
         SavedRound {
             origin: self.origin,
+            assisted: self.assisted,
             saved_at_ms,
             ..SavedRound::from_game(&self.game, self.deal_number, elapsed_ms, &self.round_id)
         }
@@ -232,6 +238,16 @@ pub fn parse_url_request(deal: Option<&str>, rules: Option<&str>) -> UrlRequest 
 /// Reads a deal number typed by the player.
 pub fn parse_deal_number(text: &str) -> Option<u32> {
     text.trim().parse::<u32>().ok().filter(|&n| n >= 1)
+}
+
+/// `text` with its first letter in upper case. Messages start with ASCII
+/// letters; Unicode's case tables would cost the page kilobytes.
+pub fn capitalise(text: &str) -> String {
+    let mut text = text.to_string();
+    if let Some(first) = text.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    text
 }
 
 /// `m:ss`, or `h:mm:ss` past an hour.
@@ -351,6 +367,13 @@ mod tests {
                 errors: vec![UrlError::BadDeal("abc".into())],
             },
         );
+    }
+
+    #[test]
+    fn capitals() {
+        assert_eq!(capitalise("ace of hearts"), "Ace of hearts");
+        assert_eq!(capitalise(""), "");
+        assert_eq!(capitalise("\u{2026} and on"), "\u{2026} and on");
     }
 
     #[test]

@@ -48,6 +48,10 @@ impl Statistics {
             }
             None => return Vec::new(),
         };
+        let record = RoundRecord {
+            assisted: round.assisted,
+            ..record
+        };
         let preset = round.preset();
         if self.book.with_untracked(|b| b.contains(preset, &record.id)) {
             return Vec::new();

@@ -82,6 +82,7 @@ pub fn StatsPanel() -> impl IntoView {
             <dl>
                 {row("Played", Box::new(|s| s.played.to_string()))}
                 {row("Won", Box::new(|s| s.won.to_string()))}
+                {row("Clean wins", Box::new(|s| s.clean_wins.to_string()))}
                 {row("Lost", Box::new(|s| s.lost.to_string()))}
                 {row("Abandoned", Box::new(|s| s.abandoned.to_string()))}
                 {row("Win rate", Box::new(move |s| win_rate_text(s).unwrap_or_else(dash)))}
@@ -338,6 +339,7 @@ mod tests {
             moves: 30,
             score: 0,
             finished_at_ms: 0,
+            assisted: false,
         }
     }
 

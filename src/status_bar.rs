@@ -2,6 +2,7 @@
 
 use leptos::prelude::*;
 
+use crate::coach::Grade;
 use crate::game_context::GameContext;
 use crate::round::{format_time, DealOrigin};
 
@@ -30,6 +31,12 @@ pub fn StatusBar() -> impl IntoView {
         })
     };
 
+    let grade = move || match ctx.grade.get() {
+        Grade::Known(g) => format!("{g} of 5"),
+        Grade::Failed => "\u{2013}".to_string(),
+        Grade::Unknown | Grade::Asking => "\u{2026}".to_string(),
+    };
+
     view! {
         <dl class="status-bar" aria-label="Round">
             <div class="deal-info">
@@ -55,6 +62,10 @@ pub fn StatusBar() -> impl IntoView {
             <div>
                 <dt>"Score"</dt>
                 <dd data-testid="score">{score}</dd>
+            </div>
+            <div>
+                <dt>"Difficulty"</dt>
+                <dd data-testid="grade">{grade}</dd>
             </div>
         </dl>
     }

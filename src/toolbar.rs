@@ -13,7 +13,8 @@ pub fn Toolbar() -> impl IntoView {
     let can_undo = move || ctx.round.with(|r| r.game.can_undo());
     let can_redo = move || ctx.round.with(|r| r.game.can_redo());
     let can_end_round = move || ctx.round.with(|r| r.game.can_end_round());
-    let playing = move || !over() && !ctx.paused.get();
+    let playing_or_over = move || !ctx.paused.get() && ctx.replay.with(Option::is_none);
+    let playing = move || !over() && !ctx.paused.get() && ctx.replay.with(Option::is_none);
 
     view! {
         <div class="toolbar" role="toolbar" aria-label="Game actions">
@@ -29,14 +30,14 @@ pub fn Toolbar() -> impl IntoView {
             <button
                 type="button"
                 on:click=move |_| ctx.undo()
-                disabled=move || !can_undo() || ctx.paused.get()
+                disabled=move || !can_undo() || !playing_or_over()
             >
                 "Undo"
             </button>
             <button
                 type="button"
                 on:click=move |_| ctx.redo()
-                disabled=move || !can_redo() || ctx.paused.get()
+                disabled=move || !can_redo() || !playing_or_over()
             >
                 "Redo"
             </button>
@@ -46,6 +47,20 @@ pub fn Toolbar() -> impl IntoView {
                     "End round"
                 </button>
             </Show>
+            <button
+                type="button"
+                on:click=move |_| ctx.where_did_i_lose()
+                disabled=move || ctx.paused.get() || ctx.replay.with(Option::is_some)
+            >
+                "Where did I lose?"
+            </button>
+            <button
+                type="button"
+                on:click=move |_| ctx.show_me_a_win()
+                disabled=move || ctx.paused.get() || ctx.replay.with(Option::is_some)
+            >
+                "Show me a win"
+            </button>
             <button type="button" on:click=move |_| ctx.dialog.set(OpenDialog::NewDeal)>
                 "New deal"
             </button>

@@ -289,15 +289,17 @@ fn record() -> impl Strategy<Value = RoundRecord> {
         0..200u32,
         -52..=50i32,
         0..100u64,
+        any::<bool>(),
     )
         .prop_map(
-            |(id, end, elapsed_ms, moves, score, finished_at_ms)| RoundRecord {
+            |(id, end, elapsed_ms, moves, score, finished_at_ms, assisted)| RoundRecord {
                 id: format!("r{id}"),
                 end,
                 elapsed_ms,
                 moves,
                 score,
                 finished_at_ms,
+                assisted,
             },
         )
 }

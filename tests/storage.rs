@@ -105,6 +105,7 @@ fn record(id: &str, end: RoundEnd, at: u64) -> RoundRecord {
         moves: 40,
         score: -10,
         finished_at_ms: at,
+        assisted: false,
     }
 }
 

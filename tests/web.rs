@@ -9,6 +9,7 @@ use pyramid::game_context::GameContext;
 use pyramid::persist::{decode_round, decode_stats, StatsBook};
 use pyramid::platform::new_round_id;
 use pyramid::round::{DealOrigin, Round};
+use pyramid::solver_client;
 use pyramid::statistics::Statistics;
 use pyramid::storage::{round_key, STATS_KEY};
 use pyramid_engine::{Deal, Preset};
@@ -131,17 +132,118 @@ async fn tap_pairs_and_undo_redo() {
     assert_eq!(text(&container, "[data-testid=moves]"), "1");
 }
 
+/// A stand-in for the solver's worker: it says it is ready, then answers
+/// every question with `answer` (JSON of a `Response`) after `delay_ms`,
+/// or never when `delay_ms` is negative.
+fn stand_in_worker(answer: &str, delay_ms: i32) -> String {
+    let script = format!(
+        r#"postMessage("ready");
+        onmessage = (e) => {{
+            const id = JSON.parse(e.data).id;
+            if ({delay_ms} >= 0) {{
+                setTimeout(() => postMessage(JSON.stringify({{ id, body: {answer} }})), {delay_ms});
+            }}
+        }};"#
+    );
+    let parts = js_sys::Array::of1(&script.into());
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("text/javascript");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).unwrap();
+    web_sys::Url::create_object_url_with_blob(&blob).unwrap()
+}
+
+async fn sleep_ms(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        window()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms)
+            .unwrap();
+    });
+    wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
+}
+
+/// Waits (up to 2 s) for `selector` to appear or go.
+async fn wait_for(container: &web_sys::HtmlElement, selector: &str, present: bool) {
+    for _ in 0..100 {
+        if find(container, selector).is_some() == present {
+            return;
+        }
+        sleep_ms(20).await;
+    }
+    panic!(
+        "{selector} never became {}",
+        if present { "present" } else { "absent" }
+    );
+}
+
 #[wasm_bindgen_test]
-async fn hint_marks_a_move_and_auto_move_plays_it() {
+async fn hint_and_auto_move_come_from_the_worker() {
+    // Deal 1 classic: 5C and 8C pair in the bottom row.
+    solver_client::use_worker_script(&stand_in_worker(
+        r#"{"Hint":{"hint":{"Move":"5C+8C"},"line":["5C+8C"]}}"#,
+        0,
+    ));
     let (container, _handle) = mount_deal(1, Preset::Classic);
     tick().await;
     find_button(&container, "Hint").click();
-    tick().await;
-    assert!(find(&container, "[data-hint=\"true\"]").is_some());
+    wait_for(&container, "[data-hint=\"true\"]", true).await;
+    assert!(find(&container, "[data-card=\"5C\"][data-hint=\"true\"]").is_some());
     find_button(&container, "Auto move").click();
     tick().await;
+    // The followed line is cached: no second question was needed.
     assert_eq!(text(&container, "[data-testid=moves]"), "1");
     assert!(find(&container, "[data-hint=\"true\"]").is_none());
+}
+
+#[wasm_bindgen_test]
+async fn a_slow_search_shows_progress_and_can_be_cancelled() {
+    solver_client::use_worker_script(&stand_in_worker("null", -1));
+    let (container, _handle) = mount_deal(1, Preset::Classic);
+    tick().await;
+    find_button(&container, "Hint").click();
+    wait_for(&container, "[data-testid=thinking]", true).await;
+    assert!(solver_client::busy());
+    find_button(&container, "Cancel").click();
+    wait_for(&container, "[data-testid=thinking]", false).await;
+    assert!(!solver_client::busy());
+    assert_eq!(
+        text(&container, "[data-testid=message]"),
+        "Search cancelled"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_crashed_worker_is_replaced_and_the_player_told() {
+    let crashing = {
+        let parts = js_sys::Array::of1(
+            &r#"postMessage("ready"); onmessage = () => { throw new Error("boom"); };"#.into(),
+        );
+        let options = web_sys::BlobPropertyBag::new();
+        options.set_type("text/javascript");
+        let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).unwrap();
+        web_sys::Url::create_object_url_with_blob(&blob).unwrap()
+    };
+    solver_client::use_worker_script(&crashing);
+    let (container, _handle) = mount_deal(1, Preset::Classic);
+    tick().await;
+    find_button(&container, "Hint").click();
+    for _ in 0..100 {
+        if text(&container, "[data-testid=message]").contains("restarted") {
+            break;
+        }
+        sleep_ms(20).await;
+    }
+    assert!(
+        text(&container, "[data-testid=message]").contains("restarted"),
+        "{}",
+        text(&container, "[data-testid=message]")
+    );
+    // The next question gets a fresh worker, which answers.
+    solver_client::use_worker_script(&stand_in_worker(
+        r#"{"Hint":{"hint":{"Move":"5C+8C"},"line":["5C+8C"]}}"#,
+        0,
+    ));
+    find_button(&container, "Hint").click();
+    wait_for(&container, "[data-hint=\"true\"]", true).await;
 }
 
 #[wasm_bindgen_test]

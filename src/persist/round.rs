@@ -51,6 +51,10 @@ pub struct SavedRound {
     /// they read as random).
     #[serde(default)]
     pub origin: DealOrigin,
+    /// Whether the player had help in this round (missing in older saves:
+    /// they read as unassisted).
+    #[serde(default)]
+    pub assisted: bool,
     /// When the round was last saved, by the wall clock (ms since the Unix
     /// epoch): a new tab resumes the most recent round no tab is playing.
     #[serde(default)]
@@ -76,6 +80,7 @@ impl SavedRound {
             ended: game.is_ended_by_player(),
             round_id: round_id.to_string(),
             origin: DealOrigin::default(),
+            assisted: false,
             saved_at_ms: 0,
         }
     }

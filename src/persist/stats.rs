@@ -39,6 +39,9 @@ pub struct RoundRecord {
     pub score: i32,
     /// Wall-clock time (ms since the Unix epoch) when the round ended.
     pub finished_at_ms: u64,
+    /// Whether the player had help (missing in older records: unassisted).
+    #[serde(default)]
+    pub assisted: bool,
 }
 
 /// The figures of SPEC §5 for one preset, derived from its records.
@@ -52,6 +55,8 @@ pub struct PresetStats {
     /// Wins in a row up to the latest round (a loss or an abandon breaks it).
     pub current_streak: u32,
     pub best_streak: u32,
+    /// Wins without any help.
+    pub clean_wins: u32,
     /// Shortest time among wins.
     pub best_time_ms: Option<u64>,
     /// Fewest moves among wins.
@@ -130,6 +135,7 @@ impl RoundRecord {
             moves: u32::try_from(game.move_count()).unwrap_or(u32::MAX),
             score: game.score(),
             finished_at_ms: now_ms,
+            assisted: false,
         }
     }
 
@@ -211,6 +217,9 @@ impl StatsBook {
             match r.end {
                 RoundEnd::Won => {
                     s.won = s.won.saturating_add(1);
+                    if !r.assisted {
+                        s.clean_wins = s.clean_wins.saturating_add(1);
+                    }
                     s.current_streak = s.current_streak.saturating_add(1);
                     s.best_time_ms =
                         Some(s.best_time_ms.map_or(r.elapsed_ms, |t| t.min(r.elapsed_ms)));
@@ -376,6 +385,7 @@ mod tests {
             moves: 10 + at as u32,
             score: if end == RoundEnd::Won { 20 } else { -30 },
             finished_at_ms: at,
+            assisted: false,
         }
     }
 

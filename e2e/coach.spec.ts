@@ -1,0 +1,134 @@
+// The solver as a coach, through its Web Worker: where did I lose and a
+// rewind to there, a shown win with pause, step and stop, the difficulty
+// grade and its filter, the shortest win after a win, clean wins, and a
+// long search that shows progress and can be cancelled.
+import { test, expect, type Page } from '@playwright/test';
+import { PyramidPage, solveDeal } from './pyramid-page';
+
+function stat(page: Page, name: string) {
+  return page
+    .locator('.stats-panel dl > div')
+    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${name}$`) }) })
+    .locator('dd');
+}
+
+test('where did I lose, rewind to there, and win from there', async ({ page }) => {
+  test.setTimeout(120_000);
+  const game = new PyramidPage(page);
+  // Hard deal 1 can be won; drawing through its one pass without a
+  // removal gives the win away at some draw.
+  expect(solveDeal(1, 'hard').result).toBe('win');
+  await game.open(1, 'hard');
+  for (let i = 0; i < 24; i++) {
+    await game.stock.click();
+    await expect(game.moves).toHaveText(String(i + 1));
+  }
+  await game.button('Where did I lose?').click();
+  const answer = game.dialog('Where did I lose?');
+  await expect(answer).toBeVisible();
+  await expect(answer.getByTestId('loss-answer')).toHaveText(/^The draw on move (\d+) lost the deal\.$/);
+  const text = (await answer.getByTestId('loss-answer').textContent())!;
+  const losing = Number(/move (\d+)/.exec(text)![1]);
+  await answer.getByRole('button', { name: 'Rewind to there' }).click();
+  await expect(game.moves).toHaveText(String(losing - 1));
+  await expect(game.button('Redo')).toBeEnabled();
+  // The position can still be won: the coach says so, without a move.
+  await page.keyboard.press('w');
+  await expect(answer.getByTestId('loss-answer')).toHaveText('This position can still be won.');
+  await answer.getByRole('button', { name: 'Close' }).click();
+  // Win from there with auto moves.
+  for (let i = 0; i < 80; i++) {
+    if (await game.dialog('You won!').isVisible()) break;
+    await game.button('Auto move').click();
+    await page.waitForTimeout(50);
+  }
+  await expect(game.dialog('You won!')).toBeVisible();
+  await expect(stat(page, 'Won')).toHaveText('1');
+  // Rewinding and auto moves are help: this win is not clean.
+  await expect(stat(page, 'Clean wins')).toHaveText('0');
+});
+
+test('a deal that can never be won says so', async ({ page }) => {
+  const game = new PyramidPage(page);
+  expect(solveDeal(2, 'hard').result).toBe('loss');
+  await game.open(2, 'hard');
+  await game.button('Where did I lose?').click();
+  await expect(game.dialog('Where did I lose?').getByTestId('loss-answer')).toHaveText(
+    'No sequence of moves wins this deal.',
+  );
+});
+
+test('show me a win: pause, step, stop, and back to the round', async ({ page }) => {
+  const game = new PyramidPage(page);
+  await game.open(1, 'classic');
+  const line = solveDeal(1, 'classic').moves.split(' ');
+  await game.playLine(line.slice(0, 2).join(' '));
+  const before = await game.pyramidCodes();
+  await game.button('Show me a win').click();
+  const bar = page.getByTestId('replay');
+  await expect(bar).toBeVisible();
+  await bar.getByRole('button', { name: 'Pause replay' }).click();
+  await expect(bar.getByRole('button', { name: 'Resume replay' })).toBeVisible();
+  const shown = Number(await game.moves.textContent());
+  await bar.getByRole('button', { name: 'Step' }).click();
+  await expect(game.moves).toHaveText(String(shown + 1));
+  await expect(game.message).toContainText('Replay, move');
+  // While the replay runs, the cards and shortcuts do nothing.
+  await page.keyboard.press('d');
+  await game.stock.click();
+  await expect(game.moves).toHaveText(String(shown + 1));
+  await bar.getByRole('button', { name: 'Resume replay' }).click();
+  await expect.poll(async () => Number(await game.moves.textContent()), { timeout: 10_000 }).toBeGreaterThan(shown + 1);
+  // Esc stops it: the player's round is back as it was.
+  await page.keyboard.press('Escape');
+  await expect(bar).toHaveCount(0);
+  await expect(game.moves).toHaveText('2');
+  expect(await game.pyramidCodes()).toEqual(before);
+  await expect(game.message).toContainText('back to your round');
+  await game.stock.click();
+  await expect(game.moves).toHaveText('3');
+});
+
+test('the grade is shown, and the new-deal dialog deals a chosen grade', async ({ page }) => {
+  const game = new PyramidPage(page);
+  await game.open(1, 'classic');
+  await expect(page.getByTestId('grade')).toHaveText(/^[1-5] of 5$/);
+  await game.button('New deal').click();
+  const dialog = game.dialog('New deal');
+  await dialog.getByLabel('Difficulty').selectOption('1');
+  await expect(dialog.getByLabel('Winnable deals only')).toBeChecked();
+  await dialog.getByRole('button', { name: 'Deal' }).click();
+  await expect(page.getByTestId('deal')).not.toContainText('Deal 1 ');
+  await expect(page.getByTestId('grade')).toHaveText('1 of 5');
+});
+
+test('after a clean win: the shortest win, and a clean win counted', async ({ page }) => {
+  const game = new PyramidPage(page);
+  await game.open(1, 'classic');
+  const line = solveDeal(1, 'classic').moves;
+  await game.playLine(line);
+  const won = game.dialog('You won!');
+  await expect(won).toBeVisible();
+  await expect(won.getByTestId('end-summary')).toHaveText(
+    new RegExp(`^You won in ${line.split(' ').length} moves; (the shortest win is|a win can take as few as) \\d+\\.$`),
+  );
+  await expect(stat(page, 'Clean wins')).toHaveText('1');
+});
+
+test('a long search shows progress and can be cancelled', async ({ page }) => {
+  const game = new PyramidPage(page);
+  // Classic deal 5720 is among the solver's slowest deals.
+  await game.open(5720, 'classic');
+  await game.button('Show me a win').click();
+  const thinking = page.getByTestId('thinking');
+  await expect(thinking).toBeVisible();
+  await thinking.getByRole('button', { name: 'Cancel' }).click();
+  await expect(thinking).toHaveCount(0);
+  await expect(game.message).toHaveText('Search cancelled');
+  await expect(page.getByTestId('replay')).toHaveCount(0);
+  // The page was never frozen, and the solver answers the next question.
+  await game.stock.click();
+  await expect(game.moves).toHaveText('1');
+  await game.button('Hint').click();
+  await expect(game.message).toHaveText(/^Hint|No hint found|can no longer be won/, { timeout: 20_000 });
+});
