@@ -242,11 +242,10 @@ impl GameContext {
         self.save_round();
     }
 
-    /// Asks for the deal's grade when it is not known yet and the solver
-    /// is free. A question the player asks cancels it; it is asked again
-    /// once that is answered.
+    /// Asks for the deal's grade, in the background lane, when it is not
+    /// known yet.
     pub fn ensure_grade(&self) {
-        if self.grade.get_untracked() != Grade::Unknown || solver_client::busy() {
+        if self.grade.get_untracked() != Grade::Unknown {
             return;
         }
         let (preset, cards, id) = self
@@ -255,7 +254,7 @@ impl GameContext {
         self.grade.set(Grade::Asking);
         let ctx = *self;
         leptos::task::spawn_local(async move {
-            let answer = solver_client::ask(Request::Difficulty { preset, cards }).await;
+            let answer = solver_client::ask_background(Request::Difficulty { preset, cards }).await;
             if ctx.round.with_untracked(|r| r.round_id != id) {
                 return;
             }
@@ -274,7 +273,8 @@ impl GameContext {
             .with_untracked(|r| (r.preset(), r.game.deal().to_string(), r.round_id.clone()));
         let ctx = *self;
         leptos::task::spawn_local(async move {
-            let answer = solver_client::ask(Request::ShortestWin { preset, cards }).await;
+            let answer =
+                solver_client::ask_background(Request::ShortestWin { preset, cards }).await;
             if let (
                 Ok(Response::ShortestWin {
                     moves: Some(moves),
@@ -285,6 +285,7 @@ impl GameContext {
             {
                 ctx.shortest.set(Some((moves, exact)));
             }
+            // A grade still unknown was cancelled by this question.
             ctx.ensure_grade();
         });
     }

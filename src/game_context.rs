@@ -370,7 +370,6 @@ impl GameContext {
                 Ok(response) => {
                     ctx.thinking.set(None);
                     then(response);
-                    ctx.ensure_grade();
                 }
                 // A newer question took over, or the player cancelled.
                 Err(SolverError::Cancelled) => {}

@@ -8,9 +8,12 @@
 //! - Requests and responses are JSON of [`Envelope`]s; each request's id
 //!   pairs it with its answer, and an answer to anything but the request in
 //!   hand is dropped.
-//! - One question at a time: a newer question cancels an older one. A
-//!   search cannot be interrupted inside the worker, so cancelling ends the
-//!   worker and the next question starts a fresh one.
+//! - Two lanes, each its own worker: the player's questions (hints, the
+//!   coach, new deals) and background ones (the deal's grade, the shortest
+//!   win), so a player's question never waits behind background work.
+//! - One question at a time per lane: a newer question cancels an older
+//!   one. A search cannot be interrupted inside the worker, so cancelling
+//!   ends that worker and the next question starts a fresh one.
 //! - A worker that fails to load, crashes or does not answer within
 //!   [`ANSWER_TIMEOUT_MS`] is ended and replaced; the question fails with a
 //!   [`SolverError`] that the page turns into a message.
@@ -32,12 +35,27 @@ pub const WORKER_URL: &str = "solver-worker_loader.js";
 /// Runs the solver from another script from now on (browser tests give a
 /// stand-in worker); the next question starts it.
 pub fn use_worker_script(url: &str) {
-    CLIENT.with(|c| {
-        let mut client = c.borrow_mut();
-        client.settle(CANCELLED, true);
-        client.end_worker();
-        client.url = Some(url.to_string());
+    CLIENTS.with(|c| {
+        for lane in c {
+            let mut client = lane.borrow_mut();
+            client.settle(CANCELLED, true);
+            client.end_worker();
+            client.url = Some(url.to_string());
+        }
     });
+}
+
+/// Which worker a question goes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lane {
+    /// Questions the player is waiting for.
+    Player = 0,
+    /// Work the player did not ask for: the grade, the shortest win.
+    Background = 1,
+}
+
+fn with_client<R>(lane: Lane, f: impl FnOnce(&mut Client) -> R) -> R {
+    CLIENTS.with(|c| f(&mut c[lane as usize].borrow_mut()))
 }
 
 /// How long one question may take before the worker is taken to be stuck.
@@ -69,11 +87,22 @@ impl fmt::Display for SolverError {
 
 impl std::error::Error for SolverError {}
 
-/// Asks the solver, cancelling any question still in hand.
+/// Asks the solver for the player, cancelling any question of theirs still
+/// in hand.
 pub async fn ask(request: Request) -> Result<Response, SolverError> {
-    let (answer, id) = CLIENT.with(|c| c.borrow_mut().send(&request))?;
+    ask_in(Lane::Player, request).await
+}
+
+/// Asks the solver in the background lane, cancelling any background
+/// question still in hand; the player's questions are not held up.
+pub async fn ask_background(request: Request) -> Result<Response, SolverError> {
+    ask_in(Lane::Background, request).await
+}
+
+async fn ask_in(lane: Lane, request: Request) -> Result<Response, SolverError> {
+    let (answer, id) = with_client(lane, |c| c.send(&request, lane))?;
     let outcome = JsFuture::from(answer).await;
-    CLIENT.with(|c| c.borrow_mut().finish(id));
+    with_client(lane, |c| c.finish(id));
     let text = outcome
         .ok()
         .and_then(|v| v.as_string())
@@ -82,30 +111,31 @@ pub async fn ask(request: Request) -> Result<Response, SolverError> {
         CANCELLED => Err(SolverError::Cancelled),
         CRASHED => Err(SolverError::Crashed),
         TIMED_OUT => Err(SolverError::TimedOut),
-        _ => CLIENT
-            .with(|c| c.borrow_mut().answered.take())
+        _ => with_client(lane, |c| c.answered.take())
             .filter(|(answered, _)| *answered == id)
             .map(|(_, response)| response)
             .ok_or(SolverError::Crashed),
     }
 }
 
-/// Cancels the question in hand, if any.
+/// Cancels the player's question in hand, if any.
 pub fn cancel() {
-    CLIENT.with(|c| c.borrow_mut().settle(CANCELLED, true));
+    with_client(Lane::Player, |c| c.settle(CANCELLED, true));
 }
 
-/// Whether a question is in hand.
+/// Whether a player's question is in hand.
 pub fn busy() -> bool {
-    CLIENT.with(|c| c.borrow().in_hand.is_some())
+    with_client(Lane::Player, |c| c.in_hand.is_some())
 }
 
 /// Starts the worker now, so the first question does not wait for it to
 /// load. Called once the board is interactive.
 pub fn warm_up() {
-    CLIENT.with(|c| {
-        let _ = c.borrow_mut().worker();
-    });
+    for lane in [Lane::Player, Lane::Background] {
+        with_client(lane, |c| {
+            let _ = c.worker(lane);
+        });
+    }
 }
 
 // What a question's promise is resolved with when it has no answer.
@@ -115,7 +145,7 @@ const TIMED_OUT: &str = "\u{0}timed-out";
 const ANSWERED: &str = "\u{0}answered";
 
 thread_local! {
-    static CLIENT: RefCell<Client> = RefCell::new(Client::default());
+    static CLIENTS: [RefCell<Client>; 2] = [RefCell::new(Client::default()), RefCell::new(Client::default())];
 }
 
 #[derive(Default)]
@@ -148,7 +178,7 @@ struct InHand {
 }
 
 impl Client {
-    fn send(&mut self, request: &Request) -> Result<(Promise, u64), SolverError> {
+    fn send(&mut self, request: &Request, lane: Lane) -> Result<(Promise, u64), SolverError> {
         self.settle(CANCELLED, true);
         self.next_id += 1;
         let id = self.next_id;
@@ -157,7 +187,7 @@ impl Client {
             body: request.clone(),
         })
         .map_err(|_| SolverError::Unavailable)?;
-        let running = self.worker()?;
+        let running = self.worker(lane)?;
         if running.ready {
             running
                 .worker
@@ -172,7 +202,7 @@ impl Client {
         let timer = web_sys::window()
             .and_then(|w| {
                 let on_timeout = Closure::once_into_js(move || {
-                    CLIENT.with(|c| c.borrow_mut().time_out(id));
+                    with_client(lane, |c| c.time_out(id));
                 });
                 w.set_timeout_with_callback_and_timeout_and_arguments_0(
                     on_timeout.unchecked_ref(),
@@ -186,9 +216,10 @@ impl Client {
     }
 
     /// The running worker, started if there is none.
-    fn worker(&mut self) -> Result<&mut Running, SolverError> {
+    fn worker(&mut self, lane: Lane) -> Result<&mut Running, SolverError> {
         if self.worker.is_none() {
-            self.worker = Some(start_worker(self.url.as_deref().unwrap_or(WORKER_URL))?);
+            let url = self.url.as_deref().unwrap_or(WORKER_URL);
+            self.worker = Some(start_worker(url, lane)?);
         }
         self.worker.as_mut().ok_or(SolverError::Unavailable)
     }
@@ -260,14 +291,14 @@ impl Client {
     }
 }
 
-fn start_worker(url: &str) -> Result<Running, SolverError> {
+fn start_worker(url: &str, lane: Lane) -> Result<Running, SolverError> {
     let worker = Worker::new(url).map_err(|_| SolverError::Unavailable)?;
-    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         let data = event.data();
-        CLIENT.with(|c| c.borrow_mut().on_message(data));
+        with_client(lane, |c| c.on_message(data));
     });
-    let on_error = Closure::<dyn FnMut(JsValue)>::new(|_| {
-        CLIENT.with(|c| c.borrow_mut().on_error());
+    let on_error = Closure::<dyn FnMut(JsValue)>::new(move |_| {
+        with_client(lane, |c| c.on_error());
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));

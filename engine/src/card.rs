@@ -149,11 +149,16 @@ impl fmt::Display for ParseCardError {
             ParseCardError::Length(s) => {
                 write!(
                     f,
-                    "card code {s:?} is not two characters (rank then suit, like 7H)"
+                    "card code \u{201c}{s}\u{201d} is not two characters (rank then suit, like 7H)"
                 )
             }
-            ParseCardError::Rank(s) => write!(f, "card code {s:?} has no rank from A23456789TJQK"),
-            ParseCardError::Suit(s) => write!(f, "card code {s:?} has no suit from CDHS"),
+            ParseCardError::Rank(s) => write!(
+                f,
+                "card code \u{201c}{s}\u{201d} has no rank from A23456789TJQK"
+            ),
+            ParseCardError::Suit(s) => {
+                write!(f, "card code \u{201c}{s}\u{201d} has no suit from CDHS")
+            }
         }
     }
 }

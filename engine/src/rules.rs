@@ -181,7 +181,7 @@ impl fmt::Display for UnknownPreset {
         let ids: Vec<&str> = Preset::ALL.iter().map(|p| p.id()).collect();
         write!(
             f,
-            "unknown rules {:?} (expected one of: {})",
+            "unknown rules \u{201c}{}\u{201d} (expected one of: {})",
             self.0,
             ids.join(", ")
         )
