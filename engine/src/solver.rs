@@ -370,6 +370,9 @@ impl Search<'_> {
         }
 
         // Pairs: pyramid with pyramid first, then with a stock-side card.
+        // After a draw or recycle with limited passes, the pyramid pairs were
+        // all lost at the earlier stamp with the same cards: skip them.
+        let drawn = !self.unlimited && checked == pair;
         let mut any_removal = false;
         for i in 0..n {
             for j in i + 1..n {
@@ -379,8 +382,8 @@ impl Search<'_> {
                     continue;
                 }
                 any_removal = true;
-                if j >= pyramid_live && i < pyramid_live {
-                    continue; // tried below, after the pyramid pairs
+                if j >= pyramid_live && i < pyramid_live || drawn && j < pyramid_live {
+                    continue; // tried below, after the pyramid pairs, or lost before
                 }
                 let child = remove(&pos, &[at_a, at_b]);
                 if self.try_move(Move::Pair(a, b), child, u64::MAX) {
@@ -403,10 +406,24 @@ impl Search<'_> {
 
         let stock_left = pos.stock & !below(pos.next);
         if stock_left != 0 {
+            let draw_card = self.board.rules().stock_mode == StockMode::DrawCard;
             let mut child = pos;
-            child.next = stock_left.trailing_zeros() as u8 + 1;
-            child.slot = self.board.rules().stock_mode == StockMode::DrawCard;
-            return self.try_move(Move::Draw, child, pair);
+            child.slot = draw_card;
+            if self.unlimited {
+                child.next = stock_left.trailing_zeros() as u8 + 1;
+                return self.try_move(Move::Draw, child, pair);
+            }
+            // With limited passes, draw on to the next card that makes a new
+            // move possible; see `next_useful_draw`.
+            let (draws, next) = match self.next_useful_draw(&pos, exposed, stock_left) {
+                Some(i) => ((stock_left & below(i as u8 + 1)).count_ones(), i + 1),
+                None => (
+                    stock_left.count_ones(),
+                    highest(stock_left).map_or(0, |i| i + 1),
+                ),
+            };
+            child.next = next as u8;
+            return self.try_draws(draws, child, pair);
         }
         if self.idle_rule && !pos.removed_this_pass && !any_removal {
             return false; // Easy: a whole pass without a removal is lost.
@@ -467,6 +484,50 @@ impl Search<'_> {
             }
         }
         (0, false)
+    }
+
+    /// With limited passes, the first card still in the stock whose draw
+    /// makes a new move possible: a King, a card that pairs with an exposed
+    /// pyramid card, or in draw-card mode one that pairs with the card it
+    /// lands on. At any other draw, every removal was already possible
+    /// before it with the same cards (the draw-card waste top was the draw
+    /// slot just before) and was lost there, at an earlier stamp; losing
+    /// there covers losing here (see [`Search::stamp`]).
+    fn next_useful_draw(&self, pos: &Position, exposed: u32, stock_left: u32) -> Option<u32> {
+        let t = self.tables;
+        let mut wanted = t.stock_of_rank[13];
+        for k in bits(exposed) {
+            wanted |= t.stock_of_rank[usize::from(13 - t.pyramid_rank[k as usize])];
+        }
+        let first = stock_left & wanted;
+        if self.board.rules().stock_mode == StockMode::Waste {
+            return (first != 0).then(|| first.trailing_zeros());
+        }
+        let mut below_card = highest(pos.stock & below(pos.next));
+        for i in bits(stock_left) {
+            if first & (1 << i) != 0 {
+                return Some(i);
+            }
+            if let Some(j) = below_card {
+                if t.stock_rank[i as usize] + t.stock_rank[j as usize] == 13 {
+                    return Some(i);
+                }
+            }
+            below_card = Some(i);
+        }
+        None
+    }
+
+    /// Draws `draws` times, reaching `child`.
+    fn try_draws(&mut self, draws: u32, child: Position, checked: u64) -> bool {
+        let len = self.line.len();
+        self.line
+            .extend(std::iter::repeat_n(Move::Draw, draws as usize));
+        if self.dfs(child, checked) {
+            return true;
+        }
+        self.line.truncate(len);
+        false
     }
 
     fn try_move(&mut self, m: Move, child: Position, checked: u64) -> bool {
