@@ -173,12 +173,18 @@ impl Tables {
     /// Whether every pyramid card left still has a partner that could ever
     /// be available at the same time.
     fn partners_exist(&self, pyramid: u32, stock: u32) -> bool {
+        self.partners_exist_with(pyramid, |rank| stock & self.stock_of_rank[rank] != 0)
+    }
+
+    /// As [`Tables::partners_exist`], with `in_stock(rank)` saying whether
+    /// a stock card of that rank is left.
+    fn partners_exist_with(&self, pyramid: u32, in_stock: impl Fn(usize) -> bool) -> bool {
         // By rank: a rank whose complement is still on the stock side needs
         // no look at its pyramid cards one by one.
         for rank in 1..13 {
             let cards = pyramid & self.pyramid_of_rank[rank];
             let want = 13 - rank;
-            if cards == 0 || stock & self.stock_of_rank[want] != 0 {
+            if cards == 0 || in_stock(want) {
                 continue;
             }
             let partners = pyramid & self.pyramid_of_rank[want];
@@ -576,14 +582,30 @@ fn remove(pos: &Position, cards: &[Live]) -> Position {
 /// general search, since any line of play under any preset is also a line
 /// here (the pyramid goal never needs a stock card removed by another stock
 /// card, and here every stock card can be reached at any time).
+///
+/// Here a stock card is only a rank: any of them can be brought to the waste
+/// top, and it can only ever leave with a pyramid card of the complementary
+/// rank. So the stock is kept as a count per rank, each capped at the number
+/// of pyramid cards left that it could pair with (more can never be used),
+/// and stock Kings are left out (the pyramid goal never needs them gone).
+/// States that differ only by which suits are left are one state.
 struct Relaxed<'a> {
     tables: &'a Tables,
-    /// Winnable states, with the move that wins and the state it leads to.
-    won: FxHashMap<u64, (Move, u64)>,
+    /// Winnable states, with the removal that wins.
+    won: FxHashMap<u64, RelaxedMove>,
     lost: FxHashSet<u64>,
     nodes: u64,
     max_nodes: u64,
     aborted: bool,
+}
+
+/// A removal in the relaxed search: pyramid cards by index, a stock card by
+/// rank.
+#[derive(Clone, Copy)]
+enum RelaxedMove {
+    King(u8),
+    Pyramid(u8, u8),
+    Stock(u8, u8),
 }
 
 fn relaxed_key(pyramid: u32, stock: u32) -> u64 {
@@ -592,6 +614,11 @@ fn relaxed_key(pyramid: u32, stock: u32) -> u64 {
 
 fn pair_stock(key: u64) -> u32 {
     (key >> 28) as u32
+}
+
+/// Bits of rank `rank`'s count (3 bits for ranks 1..=12) in a count key.
+fn count_shift(rank: usize) -> u32 {
+    28 + 3 * (rank as u32 - 1)
 }
 
 impl<'a> Relaxed<'a> {
@@ -606,11 +633,32 @@ impl<'a> Relaxed<'a> {
         }
     }
 
+    /// The state's key: the pyramid and the capped count of each stock rank.
+    fn key(&self, pyramid: u32, stock: u32) -> u64 {
+        let t = self.tables;
+        let mut key = u64::from(pyramid);
+        for rank in 1..13 {
+            let have = stock & t.stock_of_rank[rank];
+            if have == 0 {
+                continue;
+            }
+            let partners = pyramid & t.pyramid_of_rank[13 - rank];
+            let n = have.count_ones().min(partners.count_ones());
+            key |= u64::from(n) << count_shift(rank);
+        }
+        key
+    }
+
     fn winnable(&mut self, pyramid: u32, stock: u32) -> bool {
+        let key = self.key(pyramid, stock);
+        self.winnable_key(key)
+    }
+
+    fn winnable_key(&mut self, key: u64) -> bool {
+        let pyramid = key as u32 & crate::position::ALL_PYRAMID;
         if pyramid == 0 {
             return true;
         }
-        let key = relaxed_key(pyramid, stock);
         if self.won.contains_key(&key) {
             return true;
         }
@@ -623,34 +671,18 @@ impl<'a> Relaxed<'a> {
         }
         self.nodes += 1;
         let t = self.tables;
-        if t.partners_exist(pyramid, stock) {
+        let count = |rank: usize| (key >> count_shift(rank)) & 7;
+        if t.partners_exist_with(pyramid, |rank| count(rank) != 0) {
             let exposed = exposed_of(pyramid);
-            // Kings first and alone: an exposed pyramid King, else any stock King.
-            let king = bits(exposed)
-                .find(|&k| t.pyramid[k as usize].is_king())
-                .map(|k| {
-                    (
-                        Move::King(t.pyramid[k as usize]),
-                        pyramid & !(1 << k),
-                        stock,
-                    )
-                })
-                .or_else(|| {
-                    bits(stock & t.stock_of_rank[13])
-                        .next()
-                        .map(|i| (Move::King(t.stock[i as usize]), pyramid, stock & !(1 << i)))
-                });
-            if let Some((m, p, s)) = king {
-                return self.conclude(key, m, p, s);
+            // Kings first and alone.
+            if let Some(k) = bits(exposed).find(|&k| t.pyramid_rank[k as usize] == 13) {
+                return self.conclude(key, RelaxedMove::King(k as u8));
             }
             for k in bits(exposed) {
-                let a = t.pyramid[k as usize];
                 let want = usize::from(13 - t.pyramid_rank[k as usize]);
                 for l in bits(exposed & t.pyramid_of_rank[want]) {
                     if l > k {
-                        let m = Move::Pair(a, t.pyramid[l as usize]);
-                        let rest = pyramid & !(1 << k) & !(1 << l);
-                        if self.conclude(key, m, rest, stock) {
+                        if self.conclude(key, RelaxedMove::Pyramid(k as u8, l as u8)) {
                             return true;
                         }
                         if self.aborted {
@@ -660,12 +692,9 @@ impl<'a> Relaxed<'a> {
                 }
             }
             for k in bits(exposed) {
-                let a = t.pyramid[k as usize];
                 let want = usize::from(13 - t.pyramid_rank[k as usize]);
-                // Stock cards of one rank are interchangeable here: try one.
-                if let Some(i) = bits(stock & t.stock_of_rank[want]).next() {
-                    let m = Move::Pair(a, t.stock[i as usize]);
-                    if self.conclude(key, m, pyramid & !(1 << k), stock & !(1 << i)) {
+                if count(want) != 0 {
+                    if self.conclude(key, RelaxedMove::Stock(k as u8, want as u8)) {
                         return true;
                     }
                     if self.aborted {
@@ -680,22 +709,66 @@ impl<'a> Relaxed<'a> {
         false
     }
 
+    /// The key after `m`, with the counts capped again.
+    fn after(&self, key: u64, m: RelaxedMove) -> u64 {
+        let t = self.tables;
+        let mut key = key;
+        let take_pyramid = |key: &mut u64, k: u8| {
+            *key &= !(1 << k);
+            // One partner fewer for the stock rank that pairs with card k.
+            let rank = usize::from(13 - t.pyramid_rank[usize::from(k)]);
+            if rank != 0 {
+                let partners = (*key as u32) & t.pyramid_of_rank[13 - rank];
+                let shift = count_shift(rank);
+                let n = ((*key >> shift) & 7).min(u64::from(partners.count_ones()));
+                *key = *key & !(7 << shift) | n << shift;
+            }
+        };
+        match m {
+            RelaxedMove::King(k) => take_pyramid(&mut key, k),
+            RelaxedMove::Pyramid(k, l) => {
+                take_pyramid(&mut key, k);
+                take_pyramid(&mut key, l);
+            }
+            RelaxedMove::Stock(k, rank) => {
+                key -= 1 << count_shift(usize::from(rank));
+                take_pyramid(&mut key, k);
+            }
+        }
+        key
+    }
+
     /// Tries `m` from `key`; records the win if it leads to one.
-    fn conclude(&mut self, key: u64, m: Move, pyramid: u32, stock: u32) -> bool {
-        if self.winnable(pyramid, stock) {
-            self.won.insert(key, (m, relaxed_key(pyramid, stock)));
+    fn conclude(&mut self, key: u64, m: RelaxedMove) -> bool {
+        if self.winnable_key(self.after(key, m)) {
+            self.won.insert(key, m);
             return true;
         }
         false
     }
 
-    /// The winning removals from a state found winnable.
-    fn removals(&self, pyramid: u32, stock: u32) -> Vec<Move> {
+    /// The winning removals from a state found winnable, with real cards:
+    /// a stock card of the rank a removal needs is the first one left.
+    fn removals(&self, mut pyramid: u32, mut stock: u32) -> Vec<Move> {
+        let t = self.tables;
         let mut line = Vec::new();
-        let mut key = relaxed_key(pyramid, stock);
-        while let Some(&(m, next)) = self.won.get(&key) {
-            line.push(m);
-            key = next;
+        while let Some(&m) = self.won.get(&self.key(pyramid, stock)) {
+            line.push(match m {
+                RelaxedMove::King(k) => {
+                    pyramid &= !(1 << k);
+                    Move::King(t.pyramid[usize::from(k)])
+                }
+                RelaxedMove::Pyramid(k, l) => {
+                    pyramid &= !(1 << k) & !(1 << l);
+                    Move::Pair(t.pyramid[usize::from(k)], t.pyramid[usize::from(l)])
+                }
+                RelaxedMove::Stock(k, rank) => {
+                    let i = (stock & t.stock_of_rank[usize::from(rank)]).trailing_zeros();
+                    pyramid &= !(1 << k);
+                    stock &= !(1 << i);
+                    Move::Pair(t.pyramid[usize::from(k)], t.stock[i as usize])
+                }
+            });
         }
         line
     }
