@@ -266,8 +266,7 @@ impl Search<'_> {
         let stock = canonical.stock;
         let pair = relaxed_key(pos.pyramid, stock);
         let stamp = self.stamp(&canonical);
-        if self.unlimited || stamp.1 & 1 == 1 {
-            // Positions no drawing sequence reaches are remembered exactly.
+        if self.unlimited {
             if !self.seen.insert(self.key(&canonical)) {
                 return false;
             }
@@ -290,8 +289,14 @@ impl Search<'_> {
     /// later pass. So a position lost at one stamp makes lost every position
     /// with the same cards and a larger stamp that drawing can reach: those
     /// with an even stamp. `odd` marks the draw-card positions whose slot was
-    /// emptied by a removal, which no drawing reaches: they are compared only
-    /// with strictly earlier pointers (2x + 1 <= 2y exactly when x < y).
+    /// emptied by a removal, which no drawing reaches. Such a position at
+    /// pointer x is no better than the one with the same cards and x - 1
+    /// still in the slot (even, 2x): that one has the same waste top plus a
+    /// live card, and each of its moves (the same removal, the same draw, the
+    /// same recycle) leads where the odd one's does or to a position that is
+    /// again one better. So a loss at any stamp makes lost every position
+    /// with the same cards and a stamp at least as large, odd or even
+    /// (2x + 1 <= 2y exactly when x < y).
     fn stamp(&self, pos: &Position) -> (u16, u8) {
         let drawn_to_slot = self.board.rules().stock_mode == StockMode::DrawCard && pos.next > 0;
         let odd = pos.slot != drawn_to_slot;
