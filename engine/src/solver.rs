@@ -3,7 +3,7 @@
 //!
 //! The search is a depth-first search over positions with a table of every
 //! position already explored (a position reached again cannot win if it did
-//! not win the first time). Three things keep it small:
+//! not win the first time). Three prunes keep it small:
 //! - **Kings first.** Removing an available King never hurts (it takes nothing
 //!   another move could use and only uncovers or unburies cards), so when one
 //!   is available it is the only move tried.
@@ -14,8 +14,13 @@
 //! - **Unlimited passes in waste mode** (Relaxed): any stock card can be brought
 //!   to the waste top by drawing and recycling, without changing anything
 //!   else, so the stock's order and pointer stop mattering. That search runs
-//!   over (pyramid, stock cards left) only, and its line is then turned back
-//!   into real draws and recycles.
+//!   over (pyramid, stock cards left) only, with the stock as a count per
+//!   rank, and its line is then turned back into real draws and recycles.
+//!
+//! With limited passes, a set of cards lost at one point of the stock's
+//! fixed sequence of draws and recycles is lost at every later point (see
+//! `Search::stamp`), and draws that make no new removal possible are made
+//! in one step (see `Search::next_useful_draw`).
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use serde::Serialize;
@@ -753,23 +758,22 @@ impl<'a> Relaxed<'a> {
     }
 
     /// The winning removals from a state found winnable, with real cards:
-    /// a stock card of the rank a removal needs is the first one left.
-    fn removals(&self, mut pyramid: u32, mut stock: u32) -> Vec<Move> {
+    /// a stock card of the rank a removal needs is the first one left. The
+    /// key is followed with [`Relaxed::after`], which caps the counts as
+    /// [`Relaxed::key`] would.
+    fn removals(&self, pyramid: u32, mut stock: u32) -> Vec<Move> {
         let t = self.tables;
         let mut line = Vec::new();
-        while let Some(&m) = self.won.get(&self.key(pyramid, stock)) {
+        let mut key = self.key(pyramid, stock);
+        while let Some(&m) = self.won.get(&key) {
+            key = self.after(key, m);
             line.push(match m {
-                RelaxedMove::King(k) => {
-                    pyramid &= !(1 << k);
-                    Move::King(t.pyramid[usize::from(k)])
-                }
+                RelaxedMove::King(k) => Move::King(t.pyramid[usize::from(k)]),
                 RelaxedMove::Pyramid(k, l) => {
-                    pyramid &= !(1 << k) & !(1 << l);
                     Move::Pair(t.pyramid[usize::from(k)], t.pyramid[usize::from(l)])
                 }
                 RelaxedMove::Stock(k, rank) => {
                     let i = (stock & t.stock_of_rank[usize::from(rank)]).trailing_zeros();
-                    pyramid &= !(1 << k);
                     stock &= !(1 << i);
                     Move::Pair(t.pyramid[usize::from(k)], t.stock[i as usize])
                 }
