@@ -257,34 +257,65 @@ impl Search<'_> {
             self.aborted = true;
             return false;
         }
-        let (dead, stuck) = self.stuck_waste(&pos);
-        if stuck && self.goal_all {
+        let Some((canonical, pair)) = self.canonical(&pos) else {
             return false;
-        }
-        // Dead waste cards never play again: positions that differ only by
-        // them are one position. So are positions whose pointers differ only
-        // by removed cards: the pointer is taken just past the last drawn
-        // card still in play.
-        let mut canonical = pos;
-        canonical.stock &= !dead;
-        canonical.next = highest(canonical.stock & below(pos.next)).map_or(0, |i| i as u8 + 1);
-        let stock = canonical.stock;
-        let pair = relaxed_key(pos.pyramid, stock);
+        };
         let stamp = self.stamp(&canonical);
+        let mut limit = (u16::MAX, u8::MAX);
         if self.unlimited {
             if !self.seen.insert(self.key(&canonical)) {
                 return false;
             }
-        } else if self.lost.get(&pair).is_some_and(|&lost| lost <= stamp) {
-            return false;
+        } else if let Some(&lost) = self.lost.get(&pair) {
+            if lost <= stamp {
+                return false;
+            }
+            limit = lost;
         }
         self.nodes += 1;
-        let won = self.expand(pos, pair, checked);
+        let won = self.expand(pos, pair, checked, limit);
         if !won && !self.aborted && !self.unlimited {
             let earliest = self.lost.entry(pair).or_insert(stamp);
             *earliest = (*earliest).min(stamp);
         }
         won
+    }
+
+    /// The position with its dead waste cards dropped and its pointer taken
+    /// just past the last drawn card still in play, and its (pyramid, usable
+    /// stock) pair; `None` when a waste card can never leave and every card
+    /// must. Dead waste cards never play again: positions that differ only
+    /// by them are one position. So are positions whose pointers differ only
+    /// by removed cards.
+    fn canonical(&self, pos: &Position) -> Option<(Position, u64)> {
+        let (dead, stuck) = self.stuck_waste(pos);
+        if stuck && self.goal_all {
+            return None;
+        }
+        let mut canonical = *pos;
+        canonical.stock &= !dead;
+        canonical.next = highest(canonical.stock & below(pos.next)).map_or(0, |i| i as u8 + 1);
+        Some((canonical, relaxed_key(pos.pyramid, canonical.stock)))
+    }
+
+    /// With limited passes, whether the expansion of `pair` may go straight
+    /// on to `child`, a draw or recycle away, in its own loop: `child` has
+    /// the same cards and usable stock, the budget allows one more position,
+    /// and its stamp is earlier than `limit`, where these cards were already
+    /// lost. This is what [`Search::dfs`] would do with `child`, without the
+    /// call: the loss recorded for `pair` at the end is the same, since a
+    /// position's own loss stamp is earlier than any draw's.
+    fn goes_on_to(&mut self, child: &Position, pair: u64, limit: (u16, u8)) -> bool {
+        if self.nodes + self.relaxed.nodes >= self.max_nodes {
+            return false;
+        }
+        match self.canonical(child) {
+            Some((canonical, key)) if key == pair && self.stamp(&canonical) < limit => {
+                self.nodes += 1;
+                true
+            }
+            _ => false,
+        }
     }
 
     /// With limited passes, where a position stands in the fixed sequence of
@@ -309,8 +340,11 @@ impl Search<'_> {
     }
 
     /// Expands a position not seen before: the checks that need the whole
-    /// position, then every move.
-    fn expand(&mut self, pos: Position, pair: u64, checked: u64) -> bool {
+    /// position, then every move. With limited passes, the draws and
+    /// recycles that keep the same cards are followed in a loop here rather
+    /// than one call each (see [`Search::goes_on_to`]): what depends only on
+    /// the cards is worked out once for all of them.
+    fn expand(&mut self, pos: Position, pair: u64, checked: u64, limit: (u16, u8)) -> bool {
         let stock = pair_stock(pair);
         if pair != checked {
             if !self.tables.partners_exist(pos.pyramid, stock) {
@@ -328,131 +362,206 @@ impl Search<'_> {
 
         let t = self.tables;
         let exposed = exposed_of(pos.pyramid);
-        // Live cards with their ranks: exposed pyramid cards, then the draw
-        // slot and the waste top.
-        let mut live: [(Card, u8, Live); 9] = [(t.stock[0], 0, Live::Stock(0)); 9];
-        let mut n = 0;
+        // Exposed pyramid cards with their ranks, and for each the only
+        // partner it has left anywhere (outside its cover cone, among the
+        // cards still usable), if it has only one.
+        let mut pyramid_live: [(u32, u8, Option<Live>); 7] = [(0, 0, None); 7];
+        let mut np = 0;
         for k in bits(exposed) {
-            live[n] = (
-                t.pyramid[k as usize],
-                t.pyramid_rank[k as usize],
-                Live::Pyramid(k),
-            );
-            n += 1;
+            let rank = t.pyramid_rank[k as usize];
+            if rank == 13 {
+                // Kings first, and alone.
+                let child = remove(&pos, &[Live::Pyramid(k)]);
+                return self.try_move(Move::King(t.pyramid[k as usize]), child, u64::MAX);
+            }
+            let want = usize::from(13 - rank);
+            let in_pyramid = pos.pyramid & t.pyramid_of_rank[want] & !t.blocked[k as usize];
+            let in_stock = stock & t.stock_of_rank[want];
+            let only = match (in_pyramid, in_stock) {
+                (p, 0) if p.is_power_of_two() => Some(Live::Pyramid(p.trailing_zeros())),
+                (0, s) if s.is_power_of_two() => Some(Live::Stock(s.trailing_zeros())),
+                _ => None,
+            };
+            pyramid_live[np] = (k, rank, only);
+            np += 1;
         }
-        let pyramid_live = n;
+        let pyramid_live = &pyramid_live[..np];
+        // The stock cards whose draw makes a new move possible (see
+        // `next_useful_draw`), but for those that pair with the card below.
+        let mut wanted = t.stock_of_rank[13];
+        for &(_, rank, _) in pyramid_live {
+            wanted |= t.stock_of_rank[usize::from(13 - rank)];
+        }
+        let draw_card = self.board.rules().stock_mode == StockMode::DrawCard;
+
+        let len = self.line.len();
+        let mut pos = pos;
+        // After a draw or recycle with limited passes, the pyramid pairs were
+        // all lost at the earlier stamp with the same cards: skip them.
+        let mut drawn = !self.unlimited && checked == pair;
+        loop {
+            if let Some(won) = self.stamp_moves(&pos, pyramid_live, drawn) {
+                if !won {
+                    self.line.truncate(len);
+                }
+                return won;
+            }
+
+            let stock_left = pos.stock & !below(pos.next);
+            let (step, child) = if stock_left != 0 {
+                let mut child = pos;
+                child.slot = draw_card;
+                if self.unlimited {
+                    child.next = stock_left.trailing_zeros() as u8 + 1;
+                    (1, child)
+                } else {
+                    // With limited passes, draw on to the next card that makes
+                    // a new move possible; see `next_useful_draw`.
+                    let (draws, next) = match self.next_useful_draw(&pos, wanted, stock_left) {
+                        Some(i) => ((stock_left & below(i as u8 + 1)).count_ones(), i + 1),
+                        None => (
+                            stock_left.count_ones(),
+                            highest(stock_left).map_or(0, |i| i + 1),
+                        ),
+                    };
+                    child.next = next as u8;
+                    (draws, child)
+                }
+            } else {
+                if self.idle_rule && !pos.removed_this_pass && !self.any_removal(&pos, pyramid_live)
+                {
+                    break; // Easy: a whole pass without a removal is lost.
+                }
+                if !self.board.can_recycle(&pos) {
+                    break;
+                }
+                let mut child = pos;
+                child.next = 0;
+                child.slot = false;
+                child.pass += 1;
+                child.removed_this_pass = false;
+                (0, child)
+            };
+            let m = if step == 0 { Move::Recycle } else { Move::Draw };
+            let count = step.max(1) as usize;
+            self.line.extend(std::iter::repeat_n(m, count));
+            if !self.unlimited && self.goes_on_to(&child, pair, limit) {
+                pos = child;
+                drawn = true;
+                continue;
+            }
+            if self.dfs(child, pair) {
+                return true;
+            }
+            break;
+        }
+        self.line.truncate(len);
+        false
+    }
+
+    /// Whether a pair is live at `pos` (Kings have gone first), for Easy's
+    /// idle pass.
+    fn any_removal(&self, pos: &Position, pyramid_live: &[(u32, u8, Option<Live>)]) -> bool {
+        let t = self.tables;
+        let mut ranks = 0u16;
         for i in [
-            self.board.draw_slot_index(&pos),
-            self.board.waste_top_index(&pos),
+            self.board.draw_slot_index(pos),
+            self.board.waste_top_index(pos),
         ]
         .into_iter()
         .flatten()
         {
-            live[n] = (
-                t.stock[i as usize],
-                t.stock_rank[i as usize],
-                Live::Stock(i),
-            );
-            n += 1;
+            let rank = t.stock_rank[i as usize];
+            if ranks & (1 << (13 - rank)) != 0 {
+                return true;
+            }
+            ranks |= 1 << rank;
         }
-        let live = &live[..n];
+        for &(_, rank, _) in pyramid_live {
+            if ranks & (1 << (13 - rank)) != 0 {
+                return true;
+            }
+            ranks |= 1 << rank;
+        }
+        false
+    }
 
+    /// Tries the removals at one stamp: a King on the stock side alone, a
+    /// forced pair alone, otherwise the pairs (pyramid with pyramid unless
+    /// `drawn`, the two stock-side cards, then pyramid with stock side).
+    /// `Some` when the position is settled here (a win, or the loss of a
+    /// move that had to be the only one); `None` when the draw or recycle is
+    /// still to be tried.
+    fn stamp_moves(
+        &mut self,
+        pos: &Position,
+        pyramid_live: &[(u32, u8, Option<Live>)],
+        drawn: bool,
+    ) -> Option<bool> {
+        let t = self.tables;
+        let slot = self.board.draw_slot_index(pos);
+        let waste = self.board.waste_top_index(pos);
+        let side = [slot, waste];
         // Kings first, and alone.
-        if let Some(&(card, _, at)) = live.iter().find(|(_, rank, _)| *rank == 13) {
-            let child = remove(&pos, &[at]);
-            return self.try_move(Move::King(card), child, u64::MAX);
+        for i in side.into_iter().flatten() {
+            if t.stock_rank[i as usize] == 13 {
+                let child = remove(pos, &[Live::Stock(i)]);
+                return Some(self.try_move(Move::King(t.stock[i as usize]), child, u64::MAX));
+            }
         }
-
+        let exposed = exposed_of(pos.pyramid);
         // Forced pairs, also alone: an exposed pyramid card whose only
-        // possible partner anywhere (outside its cover cone, among the cards
-        // still usable) is live now must leave with it in any winning line,
-        // and removing both at once only makes more cards live.
-        for i in 0..pyramid_live {
-            let (a, rank_a, Live::Pyramid(k)) = live[i] else {
-                continue;
-            };
-            let want = usize::from(13 - rank_a);
-            let in_pyramid = pos.pyramid & t.pyramid_of_rank[want] & !t.blocked[k as usize];
-            let in_stock = stock & t.stock_of_rank[want];
-            let only = match (in_pyramid, in_stock) {
-                (p, 0) if p.is_power_of_two() => Live::Pyramid(p.trailing_zeros()),
-                (0, s) if s.is_power_of_two() => Live::Stock(s.trailing_zeros()),
+        // possible partner anywhere is live now must leave with it in any
+        // winning line, and removing both at once only makes more cards live.
+        for &(k, _, only) in pyramid_live {
+            let partner = match only {
+                Some(Live::Pyramid(l)) if exposed & (1 << l) != 0 => Live::Pyramid(l),
+                Some(Live::Stock(i)) if side.contains(&Some(i)) => Live::Stock(i),
                 _ => continue,
             };
-            if let Some(&(b, _, at_b)) = live.iter().find(|(_, _, at)| *at == only) {
-                let child = remove(&pos, &[Live::Pyramid(k), at_b]);
-                return self.try_move(Move::Pair(a, b), child, u64::MAX);
-            }
+            let b = match partner {
+                Live::Pyramid(l) => t.pyramid[l as usize],
+                Live::Stock(i) => t.stock[i as usize],
+            };
+            let child = remove(pos, &[Live::Pyramid(k), partner]);
+            return Some(self.try_move(Move::Pair(t.pyramid[k as usize], b), child, u64::MAX));
         }
-
-        // Pairs: pyramid with pyramid first, then with a stock-side card.
-        // After a draw or recycle with limited passes, the pyramid pairs were
-        // all lost at the earlier stamp with the same cards: skip them.
-        let drawn = !self.unlimited && checked == pair;
-        let mut any_removal = false;
-        for i in 0..n {
-            for j in i + 1..n {
-                let (a, rank_a, at_a) = live[i];
-                let (b, rank_b, at_b) = live[j];
-                if rank_a + rank_b != 13 {
-                    continue;
-                }
-                any_removal = true;
-                if j >= pyramid_live && i < pyramid_live || drawn && j < pyramid_live {
-                    continue; // tried below, after the pyramid pairs, or lost before
-                }
-                let child = remove(&pos, &[at_a, at_b]);
-                if self.try_move(Move::Pair(a, b), child, u64::MAX) {
-                    return true;
-                }
-            }
-        }
-        for i in 0..pyramid_live {
-            for j in pyramid_live..n {
-                let (a, rank_a, at_a) = live[i];
-                let (b, rank_b, at_b) = live[j];
-                if rank_a + rank_b == 13 {
-                    let child = remove(&pos, &[at_a, at_b]);
-                    if self.try_move(Move::Pair(a, b), child, u64::MAX) {
-                        return true;
+        // Pairs: pyramid with pyramid first, then the two stock-side cards,
+        // then pyramid with a stock-side card.
+        if !drawn {
+            for (n, &(k, rank_k, _)) in pyramid_live.iter().enumerate() {
+                for &(l, rank_l, _) in &pyramid_live[n + 1..] {
+                    if rank_k + rank_l == 13 {
+                        let child = remove(pos, &[Live::Pyramid(k), Live::Pyramid(l)]);
+                        let m = Move::Pair(t.pyramid[k as usize], t.pyramid[l as usize]);
+                        if self.try_move(m, child, u64::MAX) {
+                            return Some(true);
+                        }
                     }
                 }
             }
         }
-
-        let stock_left = pos.stock & !below(pos.next);
-        if stock_left != 0 {
-            let draw_card = self.board.rules().stock_mode == StockMode::DrawCard;
-            let mut child = pos;
-            child.slot = draw_card;
-            if self.unlimited {
-                child.next = stock_left.trailing_zeros() as u8 + 1;
-                return self.try_move(Move::Draw, child, pair);
+        if let (Some(i), Some(j)) = (slot, waste) {
+            if t.stock_rank[i as usize] + t.stock_rank[j as usize] == 13 {
+                let child = remove(pos, &[Live::Stock(i), Live::Stock(j)]);
+                let m = Move::Pair(t.stock[i as usize], t.stock[j as usize]);
+                if self.try_move(m, child, u64::MAX) {
+                    return Some(true);
+                }
             }
-            // With limited passes, draw on to the next card that makes a new
-            // move possible; see `next_useful_draw`.
-            let (draws, next) = match self.next_useful_draw(&pos, exposed, stock_left) {
-                Some(i) => ((stock_left & below(i as u8 + 1)).count_ones(), i + 1),
-                None => (
-                    stock_left.count_ones(),
-                    highest(stock_left).map_or(0, |i| i + 1),
-                ),
-            };
-            child.next = next as u8;
-            return self.try_draws(draws, child, pair);
         }
-        if self.idle_rule && !pos.removed_this_pass && !any_removal {
-            return false; // Easy: a whole pass without a removal is lost.
+        for &(k, rank_k, _) in pyramid_live {
+            for i in side.into_iter().flatten() {
+                if rank_k + t.stock_rank[i as usize] == 13 {
+                    let child = remove(pos, &[Live::Pyramid(k), Live::Stock(i)]);
+                    let m = Move::Pair(t.pyramid[k as usize], t.stock[i as usize]);
+                    if self.try_move(m, child, u64::MAX) {
+                        return Some(true);
+                    }
+                }
+            }
         }
-        if self.board.can_recycle(&pos) {
-            let mut child = pos;
-            child.next = 0;
-            child.slot = false;
-            child.pass += 1;
-            child.removed_this_pass = false;
-            return self.try_move(Move::Recycle, child, pair);
-        }
-        false
+        None
     }
 
     /// In the last pass, the waste is a stack whose cards leave only from
@@ -509,12 +618,10 @@ impl Search<'_> {
     /// before it with the same cards (the draw-card waste top was the draw
     /// slot just before) and was lost there, at an earlier stamp; losing
     /// there covers losing here (see [`Search::stamp`]).
-    fn next_useful_draw(&self, pos: &Position, exposed: u32, stock_left: u32) -> Option<u32> {
+    /// `wanted` is the stock cards that are Kings or pair with an exposed
+    /// pyramid card.
+    fn next_useful_draw(&self, pos: &Position, wanted: u32, stock_left: u32) -> Option<u32> {
         let t = self.tables;
-        let mut wanted = t.stock_of_rank[13];
-        for k in bits(exposed) {
-            wanted |= t.stock_of_rank[usize::from(13 - t.pyramid_rank[k as usize])];
-        }
         let first = stock_left & wanted;
         if self.board.rules().stock_mode == StockMode::Waste {
             return (first != 0).then(|| first.trailing_zeros());
@@ -532,18 +639,6 @@ impl Search<'_> {
             below_card = Some(i);
         }
         None
-    }
-
-    /// Draws `draws` times, reaching `child`.
-    fn try_draws(&mut self, draws: u32, child: Position, checked: u64) -> bool {
-        let len = self.line.len();
-        self.line
-            .extend(std::iter::repeat_n(Move::Draw, draws as usize));
-        if self.dfs(child, checked) {
-            return true;
-        }
-        self.line.truncate(len);
-        false
     }
 
     fn try_move(&mut self, m: Move, child: Position, checked: u64) -> bool {
