@@ -346,17 +346,18 @@ impl Search<'_> {
     /// the cards is worked out once for all of them.
     fn expand(&mut self, pos: Position, pair: u64, checked: u64, limit: (u16, u8)) -> bool {
         let stock = pair_stock(pair);
-        if pair != checked {
-            if !self.tables.partners_exist(pos.pyramid, stock) {
-                return false;
+        // These checks look at the cards only. With limited passes, cards
+        // that fail them are lost at every stamp, and cards already in the
+        // table of losses passed them.
+        let fresh = if self.unlimited {
+            pair != checked
+        } else {
+            pair != checked && limit == (u16::MAX, u8::MAX)
+        };
+        if fresh && !self.cards_may_win(&pos, pair) {
+            if !self.unlimited && !self.aborted {
+                self.lost.insert(pair, (0, 0));
             }
-            // Not even winnable with unlimited passes: not winnable here.
-            if pos.pyramid != 0 && !self.relaxed.winnable(pos.pyramid, stock) {
-                self.aborted |= self.relaxed.aborted;
-                return false;
-            }
-        }
-        if self.goal_all && !self.stock_partners_exist(&pos) {
             return false;
         }
 
@@ -378,8 +379,8 @@ impl Search<'_> {
             let in_pyramid = pos.pyramid & t.pyramid_of_rank[want] & !t.blocked[k as usize];
             let in_stock = stock & t.stock_of_rank[want];
             let only = match (in_pyramid, in_stock) {
-                (p, 0) if p.is_power_of_two() => Some(Live::Pyramid(p.trailing_zeros())),
-                (0, s) if s.is_power_of_two() => Some(Live::Stock(s.trailing_zeros())),
+                (p, 0) if one_bit(p) => Some(Live::Pyramid(p.trailing_zeros())),
+                (0, s) if one_bit(s) => Some(Live::Stock(s.trailing_zeros())),
                 _ => None,
             };
             pyramid_live[np] = (k, rank, only);
@@ -400,7 +401,7 @@ impl Search<'_> {
         // all lost at the earlier stamp with the same cards: skip them.
         let mut drawn = !self.unlimited && checked == pair;
         loop {
-            if let Some(won) = self.stamp_moves(&pos, pyramid_live, drawn) {
+            if let Some(won) = self.stamp_moves(&pos, exposed, pyramid_live, drawn) {
                 if !won {
                     self.line.truncate(len);
                 }
@@ -459,6 +460,22 @@ impl Search<'_> {
         false
     }
 
+    /// The checks of a set of cards, whatever the stamp: every pyramid card
+    /// keeps a partner, the cards win with unlimited passes, and when every
+    /// card must go, every stock card keeps a partner too.
+    fn cards_may_win(&mut self, pos: &Position, pair: u64) -> bool {
+        let stock = pair_stock(pair);
+        if !self.tables.partners_exist(pos.pyramid, stock) {
+            return false;
+        }
+        // Not even winnable with unlimited passes: not winnable here.
+        if pos.pyramid != 0 && !self.relaxed.winnable(pos.pyramid, stock) {
+            self.aborted |= self.relaxed.aborted;
+            return false;
+        }
+        !self.goal_all || self.stock_partners_exist(pos)
+    }
+
     /// Whether a pair is live at `pos` (Kings have gone first), for Easy's
     /// idle pass.
     fn any_removal(&self, pos: &Position, pyramid_live: &[(u32, u8, Option<Live>)]) -> bool {
@@ -495,6 +512,7 @@ impl Search<'_> {
     fn stamp_moves(
         &mut self,
         pos: &Position,
+        exposed: u32,
         pyramid_live: &[(u32, u8, Option<Live>)],
         drawn: bool,
     ) -> Option<bool> {
@@ -509,7 +527,6 @@ impl Search<'_> {
                 return Some(self.try_move(Move::King(t.stock[i as usize]), child, u64::MAX));
             }
         }
-        let exposed = exposed_of(pos.pyramid);
         // Forced pairs, also alone: an exposed pyramid card whose only
         // possible partner anywhere is live now must leave with it in any
         // winning line, and removing both at once only makes more cards live.
@@ -748,7 +765,7 @@ impl<'a> Relaxed<'a> {
                 continue;
             }
             let partners = pyramid & t.pyramid_of_rank[13 - rank];
-            let n = have.count_ones().min(partners.count_ones());
+            let n = few_bits(have).min(few_bits(partners));
             key |= u64::from(n) << count_shift(rank);
         }
         key
@@ -825,7 +842,7 @@ impl<'a> Relaxed<'a> {
             if rank != 0 {
                 let partners = (*key as u32) & t.pyramid_of_rank[13 - rank];
                 let shift = count_shift(rank);
-                let n = ((*key >> shift) & 7).min(u64::from(partners.count_ones()));
+                let n = ((*key >> shift) & 7).min(u64::from(few_bits(partners)));
                 *key = *key & !(7 << shift) | n << shift;
             }
         };
@@ -876,6 +893,22 @@ impl<'a> Relaxed<'a> {
         }
         line
     }
+}
+
+/// Whether `mask` has exactly one bit set (without a population count).
+fn one_bit(mask: u32) -> bool {
+    mask != 0 && mask & (mask - 1) == 0
+}
+
+/// The bits set in `mask`, which has few (a rank's cards, at most 4): one
+/// step per bit is cheaper than a population count in software.
+fn few_bits(mut mask: u32) -> u32 {
+    let mut n = 0;
+    while mask != 0 {
+        mask &= mask - 1;
+        n += 1;
+    }
+    n
 }
 
 /// Whether `mask` has at least `n` bits set (without a population count,
