@@ -103,6 +103,7 @@ pub fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
         line: Vec::new(),
         goal_all,
         unlimited: rules.passes.is_none(),
+        last_pass: rules.passes.map_or(u16::MAX, u16::from),
         idle_rule: rules.loss == LossRule::IdlePass,
     };
     let won = search.dfs(*pos, u64::MAX);
@@ -143,6 +144,55 @@ struct Tables {
     pyramid_of_rank: [u32; 14],
     /// For each rank 1..=13, the stock cards of that rank.
     stock_of_rank: [u32; 14],
+    /// Counts per rank, a nibble per rank 1..=12 (rank r at bits 4(r-1),
+    /// Kings not counted), looked up four cards at a time: for nibble j of
+    /// a stock mask, `stock_counts[j][that nibble]` counts its cards by
+    /// rank; `stock_partners` and `pyramid_partners` count them at their
+    /// complementary rank instead (a card of rank r at 13 - r).
+    stock_counts: [[u64; 16]; 6],
+    stock_partners: [[u64; 16]; 6],
+    pyramid_partners: [[u64; 16]; 7],
+}
+
+/// A nibble in each of the 12 fields of a count per rank.
+const COUNT_FIELDS: u64 = 0xffff_ffff_ffff;
+/// The top bit of each field.
+const COUNT_HIGH: u64 = 0x8888_8888_8888;
+
+/// The nibble tables for the cards `ranks` (rank of the card at each bit),
+/// each card counted at field `field(rank)` (none for `None`).
+fn count_tables<const N: usize>(ranks: &[u8], field: impl Fn(u8) -> Option<u8>) -> [[u64; 16]; N] {
+    let mut tables = [[0u64; 16]; N];
+    for (j, table) in tables.iter_mut().enumerate() {
+        for x in 1..16usize {
+            let b = x.trailing_zeros() as usize;
+            let unit = ranks
+                .get(4 * j + b)
+                .and_then(|&r| field(r))
+                .map_or(0, |f| 1u64 << (4 * u32::from(f)));
+            table[x] = table[x & (x - 1)] + unit;
+        }
+    }
+    tables
+}
+
+/// Sums the nibble tables over the nibbles of `mask`.
+fn count_by_rank<const N: usize>(tables: &[[u64; 16]; N], mask: u32) -> u64 {
+    let mut sum = 0;
+    for (j, table) in tables.iter().enumerate() {
+        sum += table[((mask >> (4 * j)) & 0xf) as usize];
+    }
+    sum
+}
+
+/// Field by field, the smaller of two counts per rank whose fields are at
+/// most 7.
+fn min_by_rank(a: u64, b: u64) -> u64 {
+    // Bit 3 of a field of (a | 8) - b is set exactly where a >= b; no field
+    // borrows from the next.
+    let a_ge_b = (((a | COUNT_HIGH) - b) & COUNT_HIGH) >> 3;
+    let take_b = a_ge_b * 0xf;
+    (b & take_b) | (a & !take_b & COUNT_FIELDS)
 }
 
 impl Tables {
@@ -164,6 +214,8 @@ impl Tables {
         for (i, c) in stock.iter().enumerate() {
             stock_of_rank[usize::from(c.rank())] |= 1 << i;
         }
+        let pyramid_ranks = pyramid.map(Card::rank);
+        let stock_ranks = stock.map(Card::rank);
         Tables {
             pyramid_rank: pyramid.map(Card::rank),
             stock_rank: stock.map(Card::rank),
@@ -172,6 +224,9 @@ impl Tables {
             blocked,
             pyramid_of_rank,
             stock_of_rank,
+            stock_counts: count_tables(&stock_ranks, |r| (r < 13).then(|| r - 1)),
+            stock_partners: count_tables(&stock_ranks, |r| (r < 13).then(|| 12 - r)),
+            pyramid_partners: count_tables(&pyramid_ranks, |r| (r < 13).then(|| 12 - r)),
         }
     }
 
@@ -218,7 +273,22 @@ struct Search<'a> {
     line: Vec<Move>,
     goal_all: bool,
     unlimited: bool,
+    /// The last pass with limited passes.
+    last_pass: u16,
     idle_rule: bool,
+}
+
+/// What the expansion of one set of cards works out once for all its
+/// stamps: the exposed pyramid cards with their ranks and only partners.
+struct Exposed<'l> {
+    cards: &'l [(u32, u8, Option<Live>)],
+    mask: u32,
+    /// Whether some exposed card's only partner is exposed too.
+    forced_pyramid: bool,
+    /// The stock cards that are some exposed card's only partner.
+    forced_stock: u32,
+    /// Bit r: an exposed card of rank r.
+    ranks: u16,
 }
 
 /// A live card: where it is, for removing it.
@@ -309,6 +379,16 @@ impl Search<'_> {
         if self.nodes + self.relaxed.nodes >= self.max_nodes {
             return false;
         }
+        if child.pass < self.last_pass {
+            // Before the last pass no waste card is dead, and a draw or
+            // recycle leaves the pointer just past a card still in play (or
+            // at 0): the position is its own canonical form, with `pair`.
+            if self.stamp(child) < limit {
+                self.nodes += 1;
+                return true;
+            }
+            return false;
+        }
         match self.canonical(child) {
             Some((canonical, key)) if key == pair && self.stamp(&canonical) < limit => {
                 self.nodes += 1;
@@ -387,6 +467,21 @@ impl Search<'_> {
             np += 1;
         }
         let pyramid_live = &pyramid_live[..np];
+        let mut ex = Exposed {
+            cards: pyramid_live,
+            mask: exposed,
+            forced_pyramid: false,
+            forced_stock: 0,
+            ranks: 0,
+        };
+        for &(_, rank, only) in pyramid_live {
+            ex.ranks |= 1 << rank;
+            match only {
+                Some(Live::Pyramid(l)) => ex.forced_pyramid |= exposed & (1 << l) != 0,
+                Some(Live::Stock(i)) => ex.forced_stock |= 1 << i,
+                None => {}
+            }
+        }
         // The stock cards whose draw makes a new move possible (see
         // `next_useful_draw`), but for those that pair with the card below.
         let mut wanted = t.stock_of_rank[13];
@@ -401,7 +496,7 @@ impl Search<'_> {
         // all lost at the earlier stamp with the same cards: skip them.
         let mut drawn = !self.unlimited && checked == pair;
         loop {
-            if let Some(won) = self.stamp_moves(&pos, exposed, pyramid_live, drawn) {
+            if let Some(won) = self.stamp_moves(&pos, &ex, drawn) {
                 if !won {
                     self.line.truncate(len);
                 }
@@ -445,7 +540,7 @@ impl Search<'_> {
             };
             let m = if step == 0 { Move::Recycle } else { Move::Draw };
             let count = step.max(1) as usize;
-            self.line.extend(std::iter::repeat_n(m, count));
+            self.line.resize(self.line.len() + count, m);
             if !self.unlimited && self.goes_on_to(&child, pair, limit) {
                 pos = child;
                 drawn = true;
@@ -509,45 +604,50 @@ impl Search<'_> {
     /// `Some` when the position is settled here (a win, or the loss of a
     /// move that had to be the only one); `None` when the draw or recycle is
     /// still to be tried.
-    fn stamp_moves(
-        &mut self,
-        pos: &Position,
-        exposed: u32,
-        pyramid_live: &[(u32, u8, Option<Live>)],
-        drawn: bool,
-    ) -> Option<bool> {
+    fn stamp_moves(&mut self, pos: &Position, ex: &Exposed, drawn: bool) -> Option<bool> {
         let t = self.tables;
-        let slot = self.board.draw_slot_index(pos);
-        let waste = self.board.waste_top_index(pos);
+        let drawn_cards = pos.stock & below(pos.next);
+        let top = highest(drawn_cards);
+        let (slot, waste) = match top {
+            Some(i) if pos.slot => (Some(i), highest(drawn_cards & !(1 << i))),
+            _ => (None, top),
+        };
         let side = [slot, waste];
-        // Kings first, and alone.
+        let mut side_mask = 0u32;
+        let mut side_wants = 0u16;
         for i in side.into_iter().flatten() {
-            if t.stock_rank[i as usize] == 13 {
+            // Kings first, and alone.
+            let rank = t.stock_rank[i as usize];
+            if rank == 13 {
                 let child = remove(pos, &[Live::Stock(i)]);
                 return Some(self.try_move(Move::King(t.stock[i as usize]), child, u64::MAX));
             }
+            side_mask |= 1 << i;
+            side_wants |= 1 << (13 - rank);
         }
         // Forced pairs, also alone: an exposed pyramid card whose only
         // possible partner anywhere is live now must leave with it in any
         // winning line, and removing both at once only makes more cards live.
-        for &(k, _, only) in pyramid_live {
-            let partner = match only {
-                Some(Live::Pyramid(l)) if exposed & (1 << l) != 0 => Live::Pyramid(l),
-                Some(Live::Stock(i)) if side.contains(&Some(i)) => Live::Stock(i),
-                _ => continue,
-            };
-            let b = match partner {
-                Live::Pyramid(l) => t.pyramid[l as usize],
-                Live::Stock(i) => t.stock[i as usize],
-            };
-            let child = remove(pos, &[Live::Pyramid(k), partner]);
-            return Some(self.try_move(Move::Pair(t.pyramid[k as usize], b), child, u64::MAX));
+        if ex.forced_pyramid || ex.forced_stock & side_mask != 0 {
+            for &(k, _, only) in ex.cards {
+                let partner = match only {
+                    Some(Live::Pyramid(l)) if ex.mask & (1 << l) != 0 => Live::Pyramid(l),
+                    Some(Live::Stock(i)) if side_mask & (1 << i) != 0 => Live::Stock(i),
+                    _ => continue,
+                };
+                let b = match partner {
+                    Live::Pyramid(l) => t.pyramid[l as usize],
+                    Live::Stock(i) => t.stock[i as usize],
+                };
+                let child = remove(pos, &[Live::Pyramid(k), partner]);
+                return Some(self.try_move(Move::Pair(t.pyramid[k as usize], b), child, u64::MAX));
+            }
         }
         // Pairs: pyramid with pyramid first, then the two stock-side cards,
         // then pyramid with a stock-side card.
         if !drawn {
-            for (n, &(k, rank_k, _)) in pyramid_live.iter().enumerate() {
-                for &(l, rank_l, _) in &pyramid_live[n + 1..] {
+            for (n, &(k, rank_k, _)) in ex.cards.iter().enumerate() {
+                for &(l, rank_l, _) in &ex.cards[n + 1..] {
                     if rank_k + rank_l == 13 {
                         let child = remove(pos, &[Live::Pyramid(k), Live::Pyramid(l)]);
                         let m = Move::Pair(t.pyramid[k as usize], t.pyramid[l as usize]);
@@ -567,13 +667,15 @@ impl Search<'_> {
                 }
             }
         }
-        for &(k, rank_k, _) in pyramid_live {
-            for i in side.into_iter().flatten() {
-                if rank_k + t.stock_rank[i as usize] == 13 {
-                    let child = remove(pos, &[Live::Pyramid(k), Live::Stock(i)]);
-                    let m = Move::Pair(t.pyramid[k as usize], t.stock[i as usize]);
-                    if self.try_move(m, child, u64::MAX) {
-                        return Some(true);
+        if ex.ranks & side_wants != 0 {
+            for &(k, rank_k, _) in ex.cards {
+                for i in side.into_iter().flatten() {
+                    if rank_k + t.stock_rank[i as usize] == 13 {
+                        let child = remove(pos, &[Live::Pyramid(k), Live::Stock(i)]);
+                        let m = Move::Pair(t.pyramid[k as usize], t.stock[i as usize]);
+                        if self.try_move(m, child, u64::MAX) {
+                            return Some(true);
+                        }
                     }
                 }
             }
@@ -608,6 +710,19 @@ impl Search<'_> {
         } else {
             0
         };
+        // Most often no rank has more waste cards than partners outside
+        // the waste, and nothing is stuck.
+        let demand = count_by_rank(&t.stock_counts, waste);
+        let mut supply = count_by_rank(&t.pyramid_partners, pos.pyramid);
+        if outside_stock != 0 {
+            supply += count_by_rank(&t.stock_partners, outside_stock);
+            // A field of 8 (the most there can be) becomes 7, which is as
+            // many as any demand of at most 4 needs.
+            supply -= (supply & COUNT_HIGH) >> 3;
+        }
+        if ((supply | COUNT_HIGH) - demand) & COUNT_HIGH == COUNT_HIGH {
+            return (0, false);
+        }
         let mut demand = [0u32; 14];
         while let Some(i) = highest(waste) {
             waste &= !(1 << i);
@@ -758,15 +873,13 @@ impl<'a> Relaxed<'a> {
     /// The state's key: the pyramid and the capped count of each stock rank.
     fn key(&self, pyramid: u32, stock: u32) -> u64 {
         let t = self.tables;
+        let have = count_by_rank(&t.stock_counts, stock);
+        // Field r - 1: the pyramid cards of rank 13 - r.
+        let partners = count_by_rank(&t.pyramid_partners, pyramid);
+        let n = min_by_rank(have, partners);
         let mut key = u64::from(pyramid);
-        for rank in 1..13 {
-            let have = stock & t.stock_of_rank[rank];
-            if have == 0 {
-                continue;
-            }
-            let partners = pyramid & t.pyramid_of_rank[13 - rank];
-            let n = few_bits(have).min(few_bits(partners));
-            key |= u64::from(n) << count_shift(rank);
+        for field in 0..12 {
+            key |= ((n >> (4 * field)) & 7) << count_shift(field + 1);
         }
         key
     }
