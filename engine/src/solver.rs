@@ -327,6 +327,21 @@ impl Search<'_> {
             self.aborted = true;
             return false;
         }
+        if pos.pass >= self.last_pass {
+            // In the last pass, before dropping dead waste cards: these very
+            // cards may have been lost already, at a stamp when none of them
+            // was dead yet, and a loss covers every later stamp.
+            let mut at = pos;
+            at.next = highest(pos.stock & below(pos.next)).map_or(0, |i| i as u8 + 1);
+            let all = relaxed_key(pos.pyramid, pos.stock);
+            if self
+                .lost
+                .get(&all)
+                .is_some_and(|&lost| lost <= self.stamp(&at))
+            {
+                return false;
+            }
+        }
         let Some((canonical, pair)) = self.canonical(&pos) else {
             return false;
         };
