@@ -104,6 +104,7 @@ pub fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
         goal_all,
         unlimited: rules.passes.is_none(),
         last_pass: rules.passes.map_or(u16::MAX, u16::from),
+        draw_card: rules.stock_mode == StockMode::DrawCard,
         idle_rule: rules.loss == LossRule::IdlePass,
     };
     let won = search.dfs(*pos, u64::MAX);
@@ -273,8 +274,9 @@ struct Search<'a> {
     line: Vec<Move>,
     goal_all: bool,
     unlimited: bool,
-    /// The last pass with limited passes.
+    /// The last pass with limited passes (never reached with unlimited).
     last_pass: u16,
+    draw_card: bool,
     idle_rule: bool,
 }
 
@@ -429,7 +431,7 @@ impl Search<'_> {
     /// with the same cards and a stamp at least as large, odd or even
     /// (2x + 1 <= 2y exactly when x < y).
     fn stamp(&self, pos: &Position) -> (u16, u8) {
-        let drawn_to_slot = self.board.rules().stock_mode == StockMode::DrawCard && pos.next > 0;
+        let drawn_to_slot = self.draw_card && pos.next > 0;
         let odd = pos.slot != drawn_to_slot;
         (pos.pass, 2 * pos.next + u8::from(odd))
     }
@@ -503,7 +505,7 @@ impl Search<'_> {
         for &(_, rank, _) in pyramid_live {
             wanted |= t.stock_of_rank[usize::from(13 - rank)];
         }
-        let draw_card = self.board.rules().stock_mode == StockMode::DrawCard;
+        let draw_card = self.draw_card;
 
         let len = self.line.len();
         let mut pos = pos;
@@ -684,6 +686,9 @@ impl Search<'_> {
         }
         if ex.ranks & side_wants != 0 {
             for &(k, rank_k, _) in ex.cards {
+                if side_wants & (1 << rank_k) == 0 {
+                    continue;
+                }
                 for i in side.into_iter().flatten() {
                     if rank_k + t.stock_rank[i as usize] == 13 {
                         let child = remove(pos, &[Live::Pyramid(k), Live::Stock(i)]);
@@ -710,7 +715,7 @@ impl Search<'_> {
     /// Returns the dead cards, and whether some waste card can never leave
     /// (which loses the all-cards goal).
     fn stuck_waste(&self, pos: &Position) -> (u32, bool) {
-        if self.unlimited || self.board.passes_left(pos) != Some(0) {
+        if self.unlimited || pos.pass < self.last_pass {
             return (0, false);
         }
         let t = self.tables;
@@ -720,7 +725,7 @@ impl Search<'_> {
                 waste &= !(1 << i);
             }
         }
-        let outside_stock = if self.board.rules().stock_mode == StockMode::DrawCard {
+        let outside_stock = if self.draw_card {
             pos.stock & !waste
         } else {
             0
@@ -770,7 +775,7 @@ impl Search<'_> {
     fn next_useful_draw(&self, pos: &Position, wanted: u32, stock_left: u32) -> Option<u32> {
         let t = self.tables;
         let first = stock_left & wanted;
-        if self.board.rules().stock_mode == StockMode::Waste {
+        if !self.draw_card {
             return (first != 0).then(|| first.trailing_zeros());
         }
         let mut below_card = highest(pos.stock & below(pos.next));
