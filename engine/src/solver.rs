@@ -22,6 +22,8 @@
 //! `Search::stamp`), and draws that make no new removal possible are made
 //! in one step (see `Search::next_useful_draw`).
 
+use std::cell::{Cell, OnceCell};
+
 use rustc_hash::{FxHashMap, FxHashSet};
 use serde::Serialize;
 
@@ -145,14 +147,32 @@ struct Tables {
     pyramid_of_rank: [u32; 14],
     /// For each rank 1..=13, the stock cards of that rank.
     stock_of_rank: [u32; 14],
-    /// Counts per rank, a nibble per rank 1..=12 (rank r at bits 4(r-1),
-    /// Kings not counted), looked up four cards at a time: for nibble j of
-    /// a stock mask, `stock_counts[j][that nibble]` counts its cards by
-    /// rank; `stock_partners` and `pyramid_partners` count them at their
-    /// complementary rank instead (a card of rank r at 13 - r).
+    /// Counts by rank, built on first use: a search that never needs many
+    /// of them does not pay for the tables.
+    counts: OnceCell<Counts>,
+}
+
+/// Counts per rank, a nibble per rank 1..=12 (rank r at bits 4(r-1), Kings
+/// not counted), looked up four cards at a time: for nibble j of a stock
+/// mask, `stock_counts[j][that nibble]` counts its cards by rank;
+/// `stock_partners` and `pyramid_partners` count them at their
+/// complementary rank instead (a card of rank r at 13 - r).
+struct Counts {
     stock_counts: [[u64; 16]; 6],
     stock_partners: [[u64; 16]; 6],
     pyramid_partners: [[u64; 16]; 7],
+}
+
+impl Counts {
+    fn new(pyramid_rank: &[u8], stock_rank: &[u8]) -> Counts {
+        let own = |r: u8| if r < 13 { 1u64 << (4 * (r - 1)) } else { 0 };
+        let partner = |r: u8| if r < 13 { 1u64 << (4 * (12 - r)) } else { 0 };
+        Counts {
+            stock_counts: count_tables(stock_rank, own),
+            stock_partners: count_tables(stock_rank, partner),
+            pyramid_partners: count_tables(pyramid_rank, partner),
+        }
+    }
 }
 
 /// A nibble in each of the 12 fields of a count per rank.
@@ -160,18 +180,17 @@ const COUNT_FIELDS: u64 = 0xffff_ffff_ffff;
 /// The top bit of each field.
 const COUNT_HIGH: u64 = 0x8888_8888_8888;
 
-/// The nibble tables for the cards `ranks` (rank of the card at each bit),
-/// each card counted at field `field(rank)` (none for `None`).
-fn count_tables<const N: usize>(ranks: &[u8], field: impl Fn(u8) -> Option<u8>) -> [[u64; 16]; N] {
+/// The nibble tables for the cards of ranks `ranks` (by bit), each card
+/// counted as `unit(rank)`.
+fn count_tables<const N: usize>(ranks: &[u8], unit: impl Fn(u8) -> u64) -> [[u64; 16]; N] {
     let mut tables = [[0u64; 16]; N];
     for (j, table) in tables.iter_mut().enumerate() {
+        let mut units = [0u64; 4];
+        for (b, u) in units.iter_mut().enumerate() {
+            *u = ranks.get(4 * j + b).map_or(0, |&r| unit(r));
+        }
         for x in 1..16usize {
-            let b = x.trailing_zeros() as usize;
-            let unit = ranks
-                .get(4 * j + b)
-                .and_then(|&r| field(r))
-                .map_or(0, |f| 1u64 << (4 * u32::from(f)));
-            table[x] = table[x & (x - 1)] + unit;
+            table[x] = table[x & (x - 1)] + units[x.trailing_zeros() as usize];
         }
     }
     tables
@@ -215,8 +234,6 @@ impl Tables {
         for (i, c) in stock.iter().enumerate() {
             stock_of_rank[usize::from(c.rank())] |= 1 << i;
         }
-        let pyramid_ranks = pyramid.map(Card::rank);
-        let stock_ranks = stock.map(Card::rank);
         Tables {
             pyramid_rank: pyramid.map(Card::rank),
             stock_rank: stock.map(Card::rank),
@@ -225,10 +242,42 @@ impl Tables {
             blocked,
             pyramid_of_rank,
             stock_of_rank,
-            stock_counts: count_tables(&stock_ranks, |r| (r < 13).then(|| r - 1)),
-            stock_partners: count_tables(&stock_ranks, |r| (r < 13).then(|| 12 - r)),
-            pyramid_partners: count_tables(&pyramid_ranks, |r| (r < 13).then(|| 12 - r)),
+            counts: OnceCell::new(),
         }
+    }
+
+    /// [`Relaxed::key`], rank by rank.
+    fn key_by_rank(&self, pyramid: u32, stock: u32) -> u64 {
+        let mut key = u64::from(pyramid);
+        for rank in 1..13 {
+            let have = stock & self.stock_of_rank[rank];
+            if have == 0 {
+                continue;
+            }
+            let partners = pyramid & self.pyramid_of_rank[13 - rank];
+            let n = few_bits(have).min(few_bits(partners));
+            key |= u64::from(n) << count_shift(rank);
+        }
+        key
+    }
+
+    /// [`Relaxed::key`], from the count tables.
+    fn key_by_counts(&self, pyramid: u32, stock: u32) -> u64 {
+        let c = self.counts();
+        let have = count_by_rank(&c.stock_counts, stock);
+        // Field r - 1: the pyramid cards of rank 13 - r.
+        let partners = count_by_rank(&c.pyramid_partners, pyramid);
+        let n = min_by_rank(have, partners);
+        let mut key = u64::from(pyramid);
+        for field in 0..12 {
+            key |= ((n >> (4 * field)) & 7) << count_shift(field + 1);
+        }
+        key
+    }
+
+    fn counts(&self) -> &Counts {
+        self.counts
+            .get_or_init(|| Counts::new(&self.pyramid_rank, &self.stock_rank))
     }
 
     /// Whether every pyramid card left still has a partner that could ever
@@ -732,10 +781,11 @@ impl Search<'_> {
         };
         // Most often no rank has more waste cards than partners outside
         // the waste, and nothing is stuck.
-        let demand = count_by_rank(&t.stock_counts, waste);
-        let mut supply = count_by_rank(&t.pyramid_partners, pos.pyramid);
+        let c = t.counts();
+        let demand = count_by_rank(&c.stock_counts, waste);
+        let mut supply = count_by_rank(&c.pyramid_partners, pos.pyramid);
         if outside_stock != 0 {
-            supply += count_by_rank(&t.stock_partners, outside_stock);
+            supply += count_by_rank(&c.stock_partners, outside_stock);
             // A field of 8 (the most there can be) becomes 7, which is as
             // many as any demand of at most 4 needs.
             supply -= (supply & COUNT_HIGH) >> 3;
@@ -854,6 +904,8 @@ struct Relaxed<'a> {
     nodes: u64,
     max_nodes: u64,
     aborted: bool,
+    /// Keys built so far (up to a few), see [`Relaxed::key`].
+    keys: Cell<u32>,
 }
 
 /// A removal in the relaxed search: pyramid cards by index, a stock card by
@@ -887,21 +939,19 @@ impl<'a> Relaxed<'a> {
             nodes: 0,
             max_nodes,
             aborted: false,
+            keys: Cell::new(0),
         }
     }
 
     /// The state's key: the pyramid and the capped count of each stock rank.
     fn key(&self, pyramid: u32, stock: u32) -> u64 {
-        let t = self.tables;
-        let have = count_by_rank(&t.stock_counts, stock);
-        // Field r - 1: the pyramid cards of rank 13 - r.
-        let partners = count_by_rank(&t.pyramid_partners, pyramid);
-        let n = min_by_rank(have, partners);
-        let mut key = u64::from(pyramid);
-        for field in 0..12 {
-            key |= ((n >> (4 * field)) & 7) << count_shift(field + 1);
+        // The first few keys rank by rank; after that, building the count
+        // tables pays.
+        if self.keys.get() < 16 {
+            self.keys.set(self.keys.get() + 1);
+            return self.tables.key_by_rank(pyramid, stock);
         }
-        key
+        self.tables.key_by_counts(pyramid, stock)
     }
 
     fn winnable(&mut self, pyramid: u32, stock: u32) -> bool {
@@ -1124,6 +1174,26 @@ mod tests {
                 }
             }
             assert!(wins > 0 || preset == Preset::Hard || preset == Preset::Traditional);
+        }
+    }
+
+    #[test]
+    fn relaxed_keys_agree_both_ways() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for number in 1..=50 {
+            let board = Board::new(Deal::from_number(number), Preset::Classic);
+            let t = Tables::new(&board);
+            for _ in 0..200 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let pyramid = x as u32 & crate::position::ALL_PYRAMID;
+                let stock = (x >> 32) as u32 & crate::position::ALL_STOCK;
+                assert_eq!(
+                    t.key_by_rank(pyramid, stock),
+                    t.key_by_counts(pyramid, stock)
+                );
+            }
         }
     }
 
