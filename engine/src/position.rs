@@ -664,11 +664,9 @@ pub(crate) fn exposed_of(pyramid: u32) -> u32 {
 
 /// Bits below index `n`.
 pub(crate) fn below(n: u8) -> u32 {
-    if n >= 32 {
-        u32::MAX
-    } else {
-        (1u32 << n) - 1
-    }
+    // Pointers are at most 24; a 64-bit shift needs no branch up to 63.
+    debug_assert!(n < 64);
+    ((1u64 << (n & 63)) - 1) as u32
 }
 
 pub(crate) fn highest(mask: u32) -> Option<u32> {

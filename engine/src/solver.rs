@@ -3,7 +3,7 @@
 //!
 //! The search is a depth-first search over positions with a table of every
 //! position already explored (a position reached again cannot win if it did
-//! not win the first time). Three things keep it small:
+//! not win the first time). Three prunes keep it small:
 //! - **Kings first.** Removing an available King never hurts (it takes nothing
 //!   another move could use and only uncovers or unburies cards), so when one
 //!   is available it is the only move tried.
@@ -14,8 +14,15 @@
 //! - **Unlimited passes in waste mode** (Relaxed): any stock card can be brought
 //!   to the waste top by drawing and recycling, without changing anything
 //!   else, so the stock's order and pointer stop mattering. That search runs
-//!   over (pyramid, stock cards left) only, and its line is then turned back
-//!   into real draws and recycles.
+//!   over (pyramid, stock cards left) only, with the stock as a count per
+//!   rank, and its line is then turned back into real draws and recycles.
+//!
+//! With limited passes, a set of cards lost at one point of the stock's
+//! fixed sequence of draws and recycles is lost at every later point (see
+//! `Search::stamp`), and draws that make no new removal possible are made
+//! in one step (see `Search::next_useful_draw`).
+
+use std::cell::{Cell, OnceCell};
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use serde::Serialize;
@@ -98,6 +105,8 @@ pub fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
         line: Vec::new(),
         goal_all,
         unlimited: rules.passes.is_none(),
+        last_pass: rules.passes.map_or(u16::MAX, u16::from),
+        draw_card: rules.stock_mode == StockMode::DrawCard,
         idle_rule: rules.loss == LossRule::IdlePass,
     };
     let won = search.dfs(*pos, u64::MAX);
@@ -138,6 +147,72 @@ struct Tables {
     pyramid_of_rank: [u32; 14],
     /// For each rank 1..=13, the stock cards of that rank.
     stock_of_rank: [u32; 14],
+    /// Counts by rank, built on first use: a search that never needs many
+    /// of them does not pay for the tables.
+    counts: OnceCell<Counts>,
+}
+
+/// Counts per rank, a nibble per rank 1..=12 (rank r at bits 4(r-1), Kings
+/// not counted), looked up four cards at a time: for nibble j of a stock
+/// mask, `stock_counts[j][that nibble]` counts its cards by rank;
+/// `stock_partners` and `pyramid_partners` count them at their
+/// complementary rank instead (a card of rank r at 13 - r).
+struct Counts {
+    stock_counts: [[u64; 16]; 6],
+    stock_partners: [[u64; 16]; 6],
+    pyramid_partners: [[u64; 16]; 7],
+}
+
+impl Counts {
+    fn new(pyramid_rank: &[u8], stock_rank: &[u8]) -> Counts {
+        let own = |r: u8| if r < 13 { 1u64 << (4 * (r - 1)) } else { 0 };
+        let partner = |r: u8| if r < 13 { 1u64 << (4 * (12 - r)) } else { 0 };
+        Counts {
+            stock_counts: count_tables(stock_rank, own),
+            stock_partners: count_tables(stock_rank, partner),
+            pyramid_partners: count_tables(pyramid_rank, partner),
+        }
+    }
+}
+
+/// A nibble in each of the 12 fields of a count per rank.
+const COUNT_FIELDS: u64 = 0xffff_ffff_ffff;
+/// The top bit of each field.
+const COUNT_HIGH: u64 = 0x8888_8888_8888;
+
+/// The nibble tables for the cards of ranks `ranks` (by bit), each card
+/// counted as `unit(rank)`.
+fn count_tables<const N: usize>(ranks: &[u8], unit: impl Fn(u8) -> u64) -> [[u64; 16]; N] {
+    let mut tables = [[0u64; 16]; N];
+    for (j, table) in tables.iter_mut().enumerate() {
+        let mut units = [0u64; 4];
+        for (b, u) in units.iter_mut().enumerate() {
+            *u = ranks.get(4 * j + b).map_or(0, |&r| unit(r));
+        }
+        for x in 1..16usize {
+            table[x] = table[x & (x - 1)] + units[x.trailing_zeros() as usize];
+        }
+    }
+    tables
+}
+
+/// Sums the nibble tables over the nibbles of `mask`.
+fn count_by_rank<const N: usize>(tables: &[[u64; 16]; N], mask: u32) -> u64 {
+    let mut sum = 0;
+    for (j, table) in tables.iter().enumerate() {
+        sum += table[((mask >> (4 * j)) & 0xf) as usize];
+    }
+    sum
+}
+
+/// Field by field, the smaller of two counts per rank whose fields are at
+/// most 7.
+fn min_by_rank(a: u64, b: u64) -> u64 {
+    // Bit 3 of a field of (a | 8) - b is set exactly where a >= b; no field
+    // borrows from the next.
+    let a_ge_b = (((a | COUNT_HIGH) - b) & COUNT_HIGH) >> 3;
+    let take_b = a_ge_b * 0xf;
+    (b & take_b) | (a & !take_b & COUNT_FIELDS)
 }
 
 impl Tables {
@@ -167,18 +242,59 @@ impl Tables {
             blocked,
             pyramid_of_rank,
             stock_of_rank,
+            counts: OnceCell::new(),
         }
+    }
+
+    /// [`Relaxed::key`], rank by rank.
+    fn key_by_rank(&self, pyramid: u32, stock: u32) -> u64 {
+        let mut key = u64::from(pyramid);
+        for rank in 1..13 {
+            let have = stock & self.stock_of_rank[rank];
+            if have == 0 {
+                continue;
+            }
+            let partners = pyramid & self.pyramid_of_rank[13 - rank];
+            let n = few_bits(have).min(few_bits(partners));
+            key |= u64::from(n) << count_shift(rank);
+        }
+        key
+    }
+
+    /// [`Relaxed::key`], from the count tables.
+    fn key_by_counts(&self, pyramid: u32, stock: u32) -> u64 {
+        let c = self.counts();
+        let have = count_by_rank(&c.stock_counts, stock);
+        // Field r - 1: the pyramid cards of rank 13 - r.
+        let partners = count_by_rank(&c.pyramid_partners, pyramid);
+        let n = min_by_rank(have, partners);
+        let mut key = u64::from(pyramid);
+        for field in 0..12 {
+            key |= ((n >> (4 * field)) & 7) << count_shift(field + 1);
+        }
+        key
+    }
+
+    fn counts(&self) -> &Counts {
+        self.counts
+            .get_or_init(|| Counts::new(&self.pyramid_rank, &self.stock_rank))
     }
 
     /// Whether every pyramid card left still has a partner that could ever
     /// be available at the same time.
     fn partners_exist(&self, pyramid: u32, stock: u32) -> bool {
+        self.partners_exist_with(pyramid, |rank| stock & self.stock_of_rank[rank] != 0)
+    }
+
+    /// As [`Tables::partners_exist`], with `in_stock(rank)` saying whether
+    /// a stock card of that rank is left.
+    fn partners_exist_with(&self, pyramid: u32, in_stock: impl Fn(usize) -> bool) -> bool {
         // By rank: a rank whose complement is still on the stock side needs
         // no look at its pyramid cards one by one.
         for rank in 1..13 {
             let cards = pyramid & self.pyramid_of_rank[rank];
             let want = 13 - rank;
-            if cards == 0 || stock & self.stock_of_rank[want] != 0 {
+            if cards == 0 || in_stock(want) {
                 continue;
             }
             let partners = pyramid & self.pyramid_of_rank[want];
@@ -207,7 +323,23 @@ struct Search<'a> {
     line: Vec<Move>,
     goal_all: bool,
     unlimited: bool,
+    /// The last pass with limited passes (never reached with unlimited).
+    last_pass: u16,
+    draw_card: bool,
     idle_rule: bool,
+}
+
+/// What the expansion of one set of cards works out once for all its
+/// stamps: the exposed pyramid cards with their ranks and only partners.
+struct Exposed<'l> {
+    cards: &'l [(u32, u8, Option<Live>)],
+    mask: u32,
+    /// Whether some exposed card's only partner is exposed too.
+    forced_pyramid: bool,
+    /// The stock cards that are some exposed card's only partner.
+    forced_stock: u32,
+    /// Bit r: an exposed card of rank r.
+    ranks: u16,
 }
 
 /// A live card: where it is, for removing it.
@@ -246,35 +378,90 @@ impl Search<'_> {
             self.aborted = true;
             return false;
         }
-        let (dead, stuck) = self.stuck_waste(&pos);
-        if stuck && self.goal_all {
-            return false;
+        if pos.pass >= self.last_pass {
+            // In the last pass, before dropping dead waste cards: these very
+            // cards may have been lost already, at a stamp when none of them
+            // was dead yet, and a loss covers every later stamp.
+            let mut at = pos;
+            at.next = highest(pos.stock & below(pos.next)).map_or(0, |i| i as u8 + 1);
+            let all = relaxed_key(pos.pyramid, pos.stock);
+            if self
+                .lost
+                .get(&all)
+                .is_some_and(|&lost| lost <= self.stamp(&at))
+            {
+                return false;
+            }
         }
-        // Dead waste cards never play again: positions that differ only by
-        // them are one position. So are positions whose pointers differ only
-        // by removed cards: the pointer is taken just past the last drawn
-        // card still in play.
-        let mut canonical = pos;
-        canonical.stock &= !dead;
-        canonical.next = highest(canonical.stock & below(pos.next)).map_or(0, |i| i as u8 + 1);
-        let stock = canonical.stock;
-        let pair = relaxed_key(pos.pyramid, stock);
+        let Some((canonical, pair)) = self.canonical(&pos) else {
+            return false;
+        };
         let stamp = self.stamp(&canonical);
-        if self.unlimited || stamp.1 & 1 == 1 {
-            // Positions no drawing sequence reaches are remembered exactly.
+        let mut limit = (u16::MAX, u8::MAX);
+        if self.unlimited {
             if !self.seen.insert(self.key(&canonical)) {
                 return false;
             }
-        } else if self.lost.get(&pair).is_some_and(|&lost| lost <= stamp) {
-            return false;
+        } else if let Some(&lost) = self.lost.get(&pair) {
+            if lost <= stamp {
+                return false;
+            }
+            limit = lost;
         }
         self.nodes += 1;
-        let won = self.expand(pos, pair, checked);
+        let won = self.expand(pos, pair, checked, limit);
         if !won && !self.aborted && !self.unlimited {
             let earliest = self.lost.entry(pair).or_insert(stamp);
             *earliest = (*earliest).min(stamp);
         }
         won
+    }
+
+    /// The position with its dead waste cards dropped and its pointer taken
+    /// just past the last drawn card still in play, and its (pyramid, usable
+    /// stock) pair; `None` when a waste card can never leave and every card
+    /// must. Dead waste cards never play again: positions that differ only
+    /// by them are one position. So are positions whose pointers differ only
+    /// by removed cards.
+    fn canonical(&self, pos: &Position) -> Option<(Position, u64)> {
+        let (dead, stuck) = self.stuck_waste(pos);
+        if stuck && self.goal_all {
+            return None;
+        }
+        let mut canonical = *pos;
+        canonical.stock &= !dead;
+        canonical.next = highest(canonical.stock & below(pos.next)).map_or(0, |i| i as u8 + 1);
+        Some((canonical, relaxed_key(pos.pyramid, canonical.stock)))
+    }
+
+    /// With limited passes, whether the expansion of `pair` may go straight
+    /// on to `child`, a draw or recycle away, in its own loop: `child` has
+    /// the same cards and usable stock, the budget allows one more position,
+    /// and its stamp is earlier than `limit`, where these cards were already
+    /// lost. This is what [`Search::dfs`] would do with `child`, without the
+    /// call: the loss recorded for `pair` at the end is the same, since a
+    /// position's own loss stamp is earlier than any draw's.
+    fn goes_on_to(&mut self, child: &Position, pair: u64, limit: (u16, u8)) -> bool {
+        if self.nodes + self.relaxed.nodes >= self.max_nodes {
+            return false;
+        }
+        if child.pass < self.last_pass {
+            // Before the last pass no waste card is dead, and a draw or
+            // recycle leaves the pointer just past a card still in play (or
+            // at 0): the position is its own canonical form, with `pair`.
+            if self.stamp(child) < limit {
+                self.nodes += 1;
+                return true;
+            }
+            return false;
+        }
+        match self.canonical(child) {
+            Some((canonical, key)) if key == pair && self.stamp(&canonical) < limit => {
+                self.nodes += 1;
+                true
+            }
+            _ => false,
+        }
     }
 
     /// With limited passes, where a position stands in the fixed sequence of
@@ -284,142 +471,285 @@ impl Search<'_> {
     /// later pass. So a position lost at one stamp makes lost every position
     /// with the same cards and a larger stamp that drawing can reach: those
     /// with an even stamp. `odd` marks the draw-card positions whose slot was
-    /// emptied by a removal, which no drawing reaches: they are compared only
-    /// with strictly earlier pointers (2x + 1 <= 2y exactly when x < y).
+    /// emptied by a removal, which no drawing reaches. Such a position at
+    /// pointer x is no better than the one with the same cards and x - 1
+    /// still in the slot (even, 2x): that one has the same waste top plus a
+    /// live card, and each of its moves (the same removal, the same draw, the
+    /// same recycle) leads where the odd one's does or to a position that is
+    /// again one better. So a loss at any stamp makes lost every position
+    /// with the same cards and a stamp at least as large, odd or even
+    /// (2x + 1 <= 2y exactly when x < y).
     fn stamp(&self, pos: &Position) -> (u16, u8) {
-        let drawn_to_slot = self.board.rules().stock_mode == StockMode::DrawCard && pos.next > 0;
+        let drawn_to_slot = self.draw_card && pos.next > 0;
         let odd = pos.slot != drawn_to_slot;
         (pos.pass, 2 * pos.next + u8::from(odd))
     }
 
     /// Expands a position not seen before: the checks that need the whole
-    /// position, then every move.
-    fn expand(&mut self, pos: Position, pair: u64, checked: u64) -> bool {
+    /// position, then every move. With limited passes, the draws and
+    /// recycles that keep the same cards are followed in a loop here rather
+    /// than one call each (see [`Search::goes_on_to`]): what depends only on
+    /// the cards is worked out once for all of them.
+    fn expand(&mut self, pos: Position, pair: u64, checked: u64, limit: (u16, u8)) -> bool {
         let stock = pair_stock(pair);
-        if pair != checked {
-            if !self.tables.partners_exist(pos.pyramid, stock) {
-                return false;
+        // These checks look at the cards only. With limited passes, cards
+        // that fail them are lost at every stamp, and cards already in the
+        // table of losses passed them.
+        let fresh = if self.unlimited {
+            pair != checked
+        } else {
+            pair != checked && limit == (u16::MAX, u8::MAX)
+        };
+        if fresh && !self.cards_may_win(&pos, pair) {
+            if !self.unlimited && !self.aborted {
+                self.lost.insert(pair, (0, 0));
             }
-            // Not even winnable with unlimited passes: not winnable here.
-            if pos.pyramid != 0 && !self.relaxed.winnable(pos.pyramid, stock) {
-                self.aborted |= self.relaxed.aborted;
-                return false;
-            }
-        }
-        if self.goal_all && !self.stock_partners_exist(&pos) {
             return false;
         }
 
         let t = self.tables;
         let exposed = exposed_of(pos.pyramid);
-        // Live cards with their ranks: exposed pyramid cards, then the draw
-        // slot and the waste top.
-        let mut live: [(Card, u8, Live); 9] = [(t.stock[0], 0, Live::Stock(0)); 9];
-        let mut n = 0;
+        // Exposed pyramid cards with their ranks, and for each the only
+        // partner it has left anywhere (outside its cover cone, among the
+        // cards still usable), if it has only one.
+        let mut pyramid_live: [(u32, u8, Option<Live>); 7] = [(0, 0, None); 7];
+        let mut np = 0;
         for k in bits(exposed) {
-            live[n] = (
-                t.pyramid[k as usize],
-                t.pyramid_rank[k as usize],
-                Live::Pyramid(k),
-            );
-            n += 1;
+            let rank = t.pyramid_rank[k as usize];
+            if rank == 13 {
+                // Kings first, and alone.
+                let child = remove(&pos, &[Live::Pyramid(k)]);
+                return self.try_move(Move::King(t.pyramid[k as usize]), child, u64::MAX);
+            }
+            let want = usize::from(13 - rank);
+            let in_pyramid = pos.pyramid & t.pyramid_of_rank[want] & !t.blocked[k as usize];
+            let in_stock = stock & t.stock_of_rank[want];
+            let only = match (in_pyramid, in_stock) {
+                (p, 0) if one_bit(p) => Some(Live::Pyramid(p.trailing_zeros())),
+                (0, s) if one_bit(s) => Some(Live::Stock(s.trailing_zeros())),
+                _ => None,
+            };
+            pyramid_live[np] = (k, rank, only);
+            np += 1;
         }
-        let pyramid_live = n;
+        let pyramid_live = &pyramid_live[..np];
+        let mut ex = Exposed {
+            cards: pyramid_live,
+            mask: exposed,
+            forced_pyramid: false,
+            forced_stock: 0,
+            ranks: 0,
+        };
+        for &(_, rank, only) in pyramid_live {
+            ex.ranks |= 1 << rank;
+            match only {
+                Some(Live::Pyramid(l)) => ex.forced_pyramid |= exposed & (1 << l) != 0,
+                Some(Live::Stock(i)) => ex.forced_stock |= 1 << i,
+                None => {}
+            }
+        }
+        // The stock cards whose draw makes a new move possible (see
+        // `next_useful_draw`), but for those that pair with the card below.
+        let mut wanted = t.stock_of_rank[13];
+        for &(_, rank, _) in pyramid_live {
+            wanted |= t.stock_of_rank[usize::from(13 - rank)];
+        }
+        let draw_card = self.draw_card;
+
+        let len = self.line.len();
+        let mut pos = pos;
+        // After a draw or recycle with limited passes, the pyramid pairs were
+        // all lost at the earlier stamp with the same cards: skip them.
+        let mut drawn = !self.unlimited && checked == pair;
+        loop {
+            if let Some(won) = self.stamp_moves(&pos, &ex, drawn) {
+                if !won {
+                    self.line.truncate(len);
+                }
+                return won;
+            }
+
+            let stock_left = pos.stock & !below(pos.next);
+            let (step, child) = if stock_left != 0 {
+                let mut child = pos;
+                child.slot = draw_card;
+                if self.unlimited {
+                    child.next = stock_left.trailing_zeros() as u8 + 1;
+                    (1, child)
+                } else {
+                    // With limited passes, draw on to the next card that makes
+                    // a new move possible; see `next_useful_draw`.
+                    let (draws, next) = match self.next_useful_draw(&pos, wanted, stock_left) {
+                        Some(i) => ((stock_left & below(i as u8 + 1)).count_ones(), i + 1),
+                        None => (
+                            stock_left.count_ones(),
+                            highest(stock_left).map_or(0, |i| i + 1),
+                        ),
+                    };
+                    child.next = next as u8;
+                    (draws, child)
+                }
+            } else {
+                if self.idle_rule && !pos.removed_this_pass && !self.any_removal(&pos, pyramid_live)
+                {
+                    break; // Easy: a whole pass without a removal is lost.
+                }
+                if !self.board.can_recycle(&pos) {
+                    break;
+                }
+                let mut child = pos;
+                child.next = 0;
+                child.slot = false;
+                child.pass += 1;
+                child.removed_this_pass = false;
+                (0, child)
+            };
+            let m = if step == 0 { Move::Recycle } else { Move::Draw };
+            let count = step.max(1) as usize;
+            self.line.resize(self.line.len() + count, m);
+            if !self.unlimited && self.goes_on_to(&child, pair, limit) {
+                pos = child;
+                drawn = true;
+                continue;
+            }
+            if self.dfs(child, pair) {
+                return true;
+            }
+            break;
+        }
+        self.line.truncate(len);
+        false
+    }
+
+    /// The checks of a set of cards, whatever the stamp: every pyramid card
+    /// keeps a partner, the cards win with unlimited passes, and when every
+    /// card must go, every stock card keeps a partner too.
+    fn cards_may_win(&mut self, pos: &Position, pair: u64) -> bool {
+        let stock = pair_stock(pair);
+        if !self.tables.partners_exist(pos.pyramid, stock) {
+            return false;
+        }
+        // Not even winnable with unlimited passes: not winnable here.
+        if pos.pyramid != 0 && !self.relaxed.winnable(pos.pyramid, stock) {
+            self.aborted |= self.relaxed.aborted;
+            return false;
+        }
+        !self.goal_all || self.stock_partners_exist(pos)
+    }
+
+    /// Whether a pair is live at `pos` (Kings have gone first), for Easy's
+    /// idle pass.
+    fn any_removal(&self, pos: &Position, pyramid_live: &[(u32, u8, Option<Live>)]) -> bool {
+        let t = self.tables;
+        let mut ranks = 0u16;
         for i in [
-            self.board.draw_slot_index(&pos),
-            self.board.waste_top_index(&pos),
+            self.board.draw_slot_index(pos),
+            self.board.waste_top_index(pos),
         ]
         .into_iter()
         .flatten()
         {
-            live[n] = (
-                t.stock[i as usize],
-                t.stock_rank[i as usize],
-                Live::Stock(i),
-            );
-            n += 1;
+            let rank = t.stock_rank[i as usize];
+            if ranks & (1 << (13 - rank)) != 0 {
+                return true;
+            }
+            ranks |= 1 << rank;
         }
-        let live = &live[..n];
-
-        // Kings first, and alone.
-        if let Some(&(card, _, at)) = live.iter().find(|(_, rank, _)| *rank == 13) {
-            let child = remove(&pos, &[at]);
-            return self.try_move(Move::King(card), child, u64::MAX);
+        for &(_, rank, _) in pyramid_live {
+            if ranks & (1 << (13 - rank)) != 0 {
+                return true;
+            }
+            ranks |= 1 << rank;
         }
+        false
+    }
 
+    /// Tries the removals at one stamp: a King on the stock side alone, a
+    /// forced pair alone, otherwise the pairs (pyramid with pyramid unless
+    /// `drawn`, the two stock-side cards, then pyramid with stock side).
+    /// `Some` when the position is settled here (a win, or the loss of a
+    /// move that had to be the only one); `None` when the draw or recycle is
+    /// still to be tried.
+    fn stamp_moves(&mut self, pos: &Position, ex: &Exposed, drawn: bool) -> Option<bool> {
+        let t = self.tables;
+        let drawn_cards = pos.stock & below(pos.next);
+        let top = highest(drawn_cards);
+        let (slot, waste) = match top {
+            Some(i) if pos.slot => (Some(i), highest(drawn_cards & !(1 << i))),
+            _ => (None, top),
+        };
+        let side = [slot, waste];
+        let mut side_mask = 0u32;
+        let mut side_wants = 0u16;
+        for i in side.into_iter().flatten() {
+            // Kings first, and alone.
+            let rank = t.stock_rank[i as usize];
+            if rank == 13 {
+                let child = remove(pos, &[Live::Stock(i)]);
+                return Some(self.try_move(Move::King(t.stock[i as usize]), child, u64::MAX));
+            }
+            side_mask |= 1 << i;
+            side_wants |= 1 << (13 - rank);
+        }
         // Forced pairs, also alone: an exposed pyramid card whose only
-        // possible partner anywhere (outside its cover cone, among the cards
-        // still usable) is live now must leave with it in any winning line,
-        // and removing both at once only makes more cards live.
-        for i in 0..pyramid_live {
-            let (a, rank_a, Live::Pyramid(k)) = live[i] else {
-                continue;
-            };
-            let want = usize::from(13 - rank_a);
-            let in_pyramid = pos.pyramid & t.pyramid_of_rank[want] & !t.blocked[k as usize];
-            let in_stock = stock & t.stock_of_rank[want];
-            let only = match (in_pyramid, in_stock) {
-                (p, 0) if p.is_power_of_two() => Live::Pyramid(p.trailing_zeros()),
-                (0, s) if s.is_power_of_two() => Live::Stock(s.trailing_zeros()),
-                _ => continue,
-            };
-            if let Some(&(b, _, at_b)) = live.iter().find(|(_, _, at)| *at == only) {
-                let child = remove(&pos, &[Live::Pyramid(k), at_b]);
-                return self.try_move(Move::Pair(a, b), child, u64::MAX);
+        // possible partner anywhere is live now must leave with it in any
+        // winning line, and removing both at once only makes more cards live.
+        if ex.forced_pyramid || ex.forced_stock & side_mask != 0 {
+            for &(k, _, only) in ex.cards {
+                let partner = match only {
+                    Some(Live::Pyramid(l)) if ex.mask & (1 << l) != 0 => Live::Pyramid(l),
+                    Some(Live::Stock(i)) if side_mask & (1 << i) != 0 => Live::Stock(i),
+                    _ => continue,
+                };
+                let b = match partner {
+                    Live::Pyramid(l) => t.pyramid[l as usize],
+                    Live::Stock(i) => t.stock[i as usize],
+                };
+                let child = remove(pos, &[Live::Pyramid(k), partner]);
+                return Some(self.try_move(Move::Pair(t.pyramid[k as usize], b), child, u64::MAX));
             }
         }
-
-        // Pairs: pyramid with pyramid first, then with a stock-side card.
-        let mut any_removal = false;
-        for i in 0..n {
-            for j in i + 1..n {
-                let (a, rank_a, at_a) = live[i];
-                let (b, rank_b, at_b) = live[j];
-                if rank_a + rank_b != 13 {
-                    continue;
-                }
-                any_removal = true;
-                if j >= pyramid_live && i < pyramid_live {
-                    continue; // tried below, after the pyramid pairs
-                }
-                let child = remove(&pos, &[at_a, at_b]);
-                if self.try_move(Move::Pair(a, b), child, u64::MAX) {
-                    return true;
-                }
-            }
-        }
-        for i in 0..pyramid_live {
-            for j in pyramid_live..n {
-                let (a, rank_a, at_a) = live[i];
-                let (b, rank_b, at_b) = live[j];
-                if rank_a + rank_b == 13 {
-                    let child = remove(&pos, &[at_a, at_b]);
-                    if self.try_move(Move::Pair(a, b), child, u64::MAX) {
-                        return true;
+        // Pairs: pyramid with pyramid first, then the two stock-side cards,
+        // then pyramid with a stock-side card.
+        if !drawn {
+            for (n, &(k, rank_k, _)) in ex.cards.iter().enumerate() {
+                for &(l, rank_l, _) in &ex.cards[n + 1..] {
+                    if rank_k + rank_l == 13 {
+                        let child = remove(pos, &[Live::Pyramid(k), Live::Pyramid(l)]);
+                        let m = Move::Pair(t.pyramid[k as usize], t.pyramid[l as usize]);
+                        if self.try_move(m, child, u64::MAX) {
+                            return Some(true);
+                        }
                     }
                 }
             }
         }
-
-        let stock_left = pos.stock & !below(pos.next);
-        if stock_left != 0 {
-            let mut child = pos;
-            child.next = stock_left.trailing_zeros() as u8 + 1;
-            child.slot = self.board.rules().stock_mode == StockMode::DrawCard;
-            return self.try_move(Move::Draw, child, pair);
+        if let (Some(i), Some(j)) = (slot, waste) {
+            if t.stock_rank[i as usize] + t.stock_rank[j as usize] == 13 {
+                let child = remove(pos, &[Live::Stock(i), Live::Stock(j)]);
+                let m = Move::Pair(t.stock[i as usize], t.stock[j as usize]);
+                if self.try_move(m, child, u64::MAX) {
+                    return Some(true);
+                }
+            }
         }
-        if self.idle_rule && !pos.removed_this_pass && !any_removal {
-            return false; // Easy: a whole pass without a removal is lost.
+        if ex.ranks & side_wants != 0 {
+            for &(k, rank_k, _) in ex.cards {
+                if side_wants & (1 << rank_k) == 0 {
+                    continue;
+                }
+                for i in side.into_iter().flatten() {
+                    if rank_k + t.stock_rank[i as usize] == 13 {
+                        let child = remove(pos, &[Live::Pyramid(k), Live::Stock(i)]);
+                        let m = Move::Pair(t.pyramid[k as usize], t.stock[i as usize]);
+                        if self.try_move(m, child, u64::MAX) {
+                            return Some(true);
+                        }
+                    }
+                }
+            }
         }
-        if self.board.can_recycle(&pos) {
-            let mut child = pos;
-            child.next = 0;
-            child.slot = false;
-            child.pass += 1;
-            child.removed_this_pass = false;
-            return self.try_move(Move::Recycle, child, pair);
-        }
-        false
+        None
     }
 
     /// In the last pass, the waste is a stack whose cards leave only from
@@ -434,7 +764,7 @@ impl Search<'_> {
     /// Returns the dead cards, and whether some waste card can never leave
     /// (which loses the all-cards goal).
     fn stuck_waste(&self, pos: &Position) -> (u32, bool) {
-        if self.unlimited || self.board.passes_left(pos) != Some(0) {
+        if self.unlimited || pos.pass < self.last_pass {
             return (0, false);
         }
         let t = self.tables;
@@ -444,11 +774,25 @@ impl Search<'_> {
                 waste &= !(1 << i);
             }
         }
-        let outside_stock = if self.board.rules().stock_mode == StockMode::DrawCard {
+        let outside_stock = if self.draw_card {
             pos.stock & !waste
         } else {
             0
         };
+        // Most often no rank has more waste cards than partners outside
+        // the waste, and nothing is stuck.
+        let c = t.counts();
+        let demand = count_by_rank(&c.stock_counts, waste);
+        let mut supply = count_by_rank(&c.pyramid_partners, pos.pyramid);
+        if outside_stock != 0 {
+            supply += count_by_rank(&c.stock_partners, outside_stock);
+            // A field of 8 (the most there can be) becomes 7, which is as
+            // many as any demand of at most 4 needs.
+            supply -= (supply & COUNT_HIGH) >> 3;
+        }
+        if ((supply | COUNT_HIGH) - demand) & COUNT_HIGH == COUNT_HIGH {
+            return (0, false);
+        }
         let mut demand = [0u32; 14];
         while let Some(i) = highest(waste) {
             waste &= !(1 << i);
@@ -467,6 +811,36 @@ impl Search<'_> {
             }
         }
         (0, false)
+    }
+
+    /// With limited passes, the first card still in the stock whose draw
+    /// makes a new move possible: a King, a card that pairs with an exposed
+    /// pyramid card, or in draw-card mode one that pairs with the card it
+    /// lands on. At any other draw, every removal was already possible
+    /// before it with the same cards (the draw-card waste top was the draw
+    /// slot just before) and was lost there, at an earlier stamp; losing
+    /// there covers losing here (see [`Search::stamp`]).
+    /// `wanted` is the stock cards that are Kings or pair with an exposed
+    /// pyramid card.
+    fn next_useful_draw(&self, pos: &Position, wanted: u32, stock_left: u32) -> Option<u32> {
+        let t = self.tables;
+        let first = stock_left & wanted;
+        if !self.draw_card {
+            return (first != 0).then(|| first.trailing_zeros());
+        }
+        let mut below_card = highest(pos.stock & below(pos.next));
+        for i in bits(stock_left) {
+            if first & (1 << i) != 0 {
+                return Some(i);
+            }
+            if let Some(j) = below_card {
+                if t.stock_rank[i as usize] + t.stock_rank[j as usize] == 13 {
+                    return Some(i);
+                }
+            }
+            below_card = Some(i);
+        }
+        None
     }
 
     fn try_move(&mut self, m: Move, child: Position, checked: u64) -> bool {
@@ -515,14 +889,32 @@ fn remove(pos: &Position, cards: &[Live]) -> Position {
 /// general search, since any line of play under any preset is also a line
 /// here (the pyramid goal never needs a stock card removed by another stock
 /// card, and here every stock card can be reached at any time).
+///
+/// Here a stock card is only a rank: any of them can be brought to the waste
+/// top, and it can only ever leave with a pyramid card of the complementary
+/// rank. So the stock is kept as a count per rank, each capped at the number
+/// of pyramid cards left that it could pair with (more can never be used),
+/// and stock Kings are left out (the pyramid goal never needs them gone).
+/// States that differ only by which suits are left are one state.
 struct Relaxed<'a> {
     tables: &'a Tables,
-    /// Winnable states, with the move that wins and the state it leads to.
-    won: FxHashMap<u64, (Move, u64)>,
+    /// Winnable states, with the removal that wins.
+    won: FxHashMap<u64, RelaxedMove>,
     lost: FxHashSet<u64>,
     nodes: u64,
     max_nodes: u64,
     aborted: bool,
+    /// Keys built so far (up to a few), see [`Relaxed::key`].
+    keys: Cell<u32>,
+}
+
+/// A removal in the relaxed search: pyramid cards by index, a stock card by
+/// rank.
+#[derive(Clone, Copy)]
+enum RelaxedMove {
+    King(u8),
+    Pyramid(u8, u8),
+    Stock(u8, u8),
 }
 
 fn relaxed_key(pyramid: u32, stock: u32) -> u64 {
@@ -531,6 +923,11 @@ fn relaxed_key(pyramid: u32, stock: u32) -> u64 {
 
 fn pair_stock(key: u64) -> u32 {
     (key >> 28) as u32
+}
+
+/// Bits of rank `rank`'s count (3 bits for ranks 1..=12) in a count key.
+fn count_shift(rank: usize) -> u32 {
+    28 + 3 * (rank as u32 - 1)
 }
 
 impl<'a> Relaxed<'a> {
@@ -542,14 +939,31 @@ impl<'a> Relaxed<'a> {
             nodes: 0,
             max_nodes,
             aborted: false,
+            keys: Cell::new(0),
         }
     }
 
+    /// The state's key: the pyramid and the capped count of each stock rank.
+    fn key(&self, pyramid: u32, stock: u32) -> u64 {
+        // The first few keys rank by rank; after that, building the count
+        // tables pays.
+        if self.keys.get() < 16 {
+            self.keys.set(self.keys.get() + 1);
+            return self.tables.key_by_rank(pyramid, stock);
+        }
+        self.tables.key_by_counts(pyramid, stock)
+    }
+
     fn winnable(&mut self, pyramid: u32, stock: u32) -> bool {
+        let key = self.key(pyramid, stock);
+        self.winnable_key(key)
+    }
+
+    fn winnable_key(&mut self, key: u64) -> bool {
+        let pyramid = key as u32 & crate::position::ALL_PYRAMID;
         if pyramid == 0 {
             return true;
         }
-        let key = relaxed_key(pyramid, stock);
         if self.won.contains_key(&key) {
             return true;
         }
@@ -562,34 +976,18 @@ impl<'a> Relaxed<'a> {
         }
         self.nodes += 1;
         let t = self.tables;
-        if t.partners_exist(pyramid, stock) {
+        let count = |rank: usize| (key >> count_shift(rank)) & 7;
+        if t.partners_exist_with(pyramid, |rank| count(rank) != 0) {
             let exposed = exposed_of(pyramid);
-            // Kings first and alone: an exposed pyramid King, else any stock King.
-            let king = bits(exposed)
-                .find(|&k| t.pyramid[k as usize].is_king())
-                .map(|k| {
-                    (
-                        Move::King(t.pyramid[k as usize]),
-                        pyramid & !(1 << k),
-                        stock,
-                    )
-                })
-                .or_else(|| {
-                    bits(stock & t.stock_of_rank[13])
-                        .next()
-                        .map(|i| (Move::King(t.stock[i as usize]), pyramid, stock & !(1 << i)))
-                });
-            if let Some((m, p, s)) = king {
-                return self.conclude(key, m, p, s);
+            // Kings first and alone.
+            if let Some(k) = bits(exposed).find(|&k| t.pyramid_rank[k as usize] == 13) {
+                return self.conclude(key, RelaxedMove::King(k as u8));
             }
             for k in bits(exposed) {
-                let a = t.pyramid[k as usize];
                 let want = usize::from(13 - t.pyramid_rank[k as usize]);
                 for l in bits(exposed & t.pyramid_of_rank[want]) {
                     if l > k {
-                        let m = Move::Pair(a, t.pyramid[l as usize]);
-                        let rest = pyramid & !(1 << k) & !(1 << l);
-                        if self.conclude(key, m, rest, stock) {
+                        if self.conclude(key, RelaxedMove::Pyramid(k as u8, l as u8)) {
                             return true;
                         }
                         if self.aborted {
@@ -599,12 +997,9 @@ impl<'a> Relaxed<'a> {
                 }
             }
             for k in bits(exposed) {
-                let a = t.pyramid[k as usize];
                 let want = usize::from(13 - t.pyramid_rank[k as usize]);
-                // Stock cards of one rank are interchangeable here: try one.
-                if let Some(i) = bits(stock & t.stock_of_rank[want]).next() {
-                    let m = Move::Pair(a, t.stock[i as usize]);
-                    if self.conclude(key, m, pyramid & !(1 << k), stock & !(1 << i)) {
+                if count(want) != 0 {
+                    if self.conclude(key, RelaxedMove::Stock(k as u8, want as u8)) {
                         return true;
                     }
                     if self.aborted {
@@ -619,25 +1014,84 @@ impl<'a> Relaxed<'a> {
         false
     }
 
+    /// The key after `m`, with the counts capped again.
+    fn after(&self, key: u64, m: RelaxedMove) -> u64 {
+        let t = self.tables;
+        let mut key = key;
+        let take_pyramid = |key: &mut u64, k: u8| {
+            *key &= !(1 << k);
+            // One partner fewer for the stock rank that pairs with card k.
+            let rank = usize::from(13 - t.pyramid_rank[usize::from(k)]);
+            if rank != 0 {
+                let partners = (*key as u32) & t.pyramid_of_rank[13 - rank];
+                let shift = count_shift(rank);
+                let n = ((*key >> shift) & 7).min(u64::from(few_bits(partners)));
+                *key = *key & !(7 << shift) | n << shift;
+            }
+        };
+        match m {
+            RelaxedMove::King(k) => take_pyramid(&mut key, k),
+            RelaxedMove::Pyramid(k, l) => {
+                take_pyramid(&mut key, k);
+                take_pyramid(&mut key, l);
+            }
+            RelaxedMove::Stock(k, rank) => {
+                key -= 1 << count_shift(usize::from(rank));
+                take_pyramid(&mut key, k);
+            }
+        }
+        key
+    }
+
     /// Tries `m` from `key`; records the win if it leads to one.
-    fn conclude(&mut self, key: u64, m: Move, pyramid: u32, stock: u32) -> bool {
-        if self.winnable(pyramid, stock) {
-            self.won.insert(key, (m, relaxed_key(pyramid, stock)));
+    fn conclude(&mut self, key: u64, m: RelaxedMove) -> bool {
+        if self.winnable_key(self.after(key, m)) {
+            self.won.insert(key, m);
             return true;
         }
         false
     }
 
-    /// The winning removals from a state found winnable.
-    fn removals(&self, pyramid: u32, stock: u32) -> Vec<Move> {
+    /// The winning removals from a state found winnable, with real cards:
+    /// a stock card of the rank a removal needs is the first one left. The
+    /// key is followed with [`Relaxed::after`], which caps the counts as
+    /// [`Relaxed::key`] would.
+    fn removals(&self, pyramid: u32, mut stock: u32) -> Vec<Move> {
+        let t = self.tables;
         let mut line = Vec::new();
-        let mut key = relaxed_key(pyramid, stock);
-        while let Some(&(m, next)) = self.won.get(&key) {
-            line.push(m);
-            key = next;
+        let mut key = self.key(pyramid, stock);
+        while let Some(&m) = self.won.get(&key) {
+            key = self.after(key, m);
+            line.push(match m {
+                RelaxedMove::King(k) => Move::King(t.pyramid[usize::from(k)]),
+                RelaxedMove::Pyramid(k, l) => {
+                    Move::Pair(t.pyramid[usize::from(k)], t.pyramid[usize::from(l)])
+                }
+                RelaxedMove::Stock(k, rank) => {
+                    let i = (stock & t.stock_of_rank[usize::from(rank)]).trailing_zeros();
+                    stock &= !(1 << i);
+                    Move::Pair(t.pyramid[usize::from(k)], t.stock[i as usize])
+                }
+            });
         }
         line
     }
+}
+
+/// Whether `mask` has exactly one bit set (without a population count).
+fn one_bit(mask: u32) -> bool {
+    mask != 0 && mask & (mask - 1) == 0
+}
+
+/// The bits set in `mask`, which has few (a rank's cards, at most 4): one
+/// step per bit is cheaper than a population count in software.
+fn few_bits(mut mask: u32) -> u32 {
+    let mut n = 0;
+    while mask != 0 {
+        mask &= mask - 1;
+        n += 1;
+    }
+    n
 }
 
 /// Whether `mask` has at least `n` bits set (without a population count,
@@ -720,6 +1174,26 @@ mod tests {
                 }
             }
             assert!(wins > 0 || preset == Preset::Hard || preset == Preset::Traditional);
+        }
+    }
+
+    #[test]
+    fn relaxed_keys_agree_both_ways() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for number in 1..=50 {
+            let board = Board::new(Deal::from_number(number), Preset::Classic);
+            let t = Tables::new(&board);
+            for _ in 0..200 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let pyramid = x as u32 & crate::position::ALL_PYRAMID;
+                let stock = (x >> 32) as u32 & crate::position::ALL_STOCK;
+                assert_eq!(
+                    t.key_by_rank(pyramid, stock),
+                    t.key_by_counts(pyramid, stock)
+                );
+            }
         }
     }
 
