@@ -432,6 +432,22 @@ mod tests {
     }
 
     #[test]
+    fn clean_wins_are_wins_without_help() {
+        let mut b = book(&[("a", Won, 1), ("b", Lost, 2)]);
+        b.record(
+            Preset::Classic,
+            RoundRecord {
+                assisted: true,
+                ..rec("c", Won, 3)
+            },
+        );
+        let s = b.stats(Preset::Classic);
+        assert_eq!((s.won, s.clean_wins), (2, 1));
+        let back = decode_stats(&encode_stats(&b)).unwrap();
+        assert_eq!(back.stats(Preset::Classic).clean_wins, 1);
+    }
+
+    #[test]
     fn a_round_counts_once() {
         let mut b = book(&[("a", Won, 5)]);
         assert!(!b.record(Preset::Classic, rec("a", Won, 5)));
@@ -514,7 +530,7 @@ mod tests {
         );
         assert_eq!(
             encode_stats(&b),
-            r#"{"version":2,"presets":{"hard":{"reset_at_ms":0,"records":[{"id":"a","end":"lost","elapsed_ms":1,"moves":1,"score":-3,"finished_at_ms":9}]}}}"#
+            r#"{"version":2,"presets":{"hard":{"reset_at_ms":0,"records":[{"id":"a","end":"lost","elapsed_ms":1,"moves":1,"score":-3,"finished_at_ms":9,"assisted":false}]}}}"#
         );
         // The same round twice in a list is one round: the later finish.
         let twice = r#"{"version":2,"presets":{"hard":{"records":[
