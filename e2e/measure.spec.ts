@@ -51,6 +51,9 @@ test('measure', async ({ page }) => {
   const hints: number[] = [];
   for (let deal = 200; deal < 206; deal++) {
     await game.open(deal, 'classic');
+    // As a player would: the first hint comes a moment after the board
+    // (by then the grade, from the solver's other worker, is shown).
+    await page.getByTestId('grade').filter({ hasText: 'of 5' }).waitFor();
     for (let step = 0; step < 12; step++) {
       const { ms, over } = await page.evaluate(
         ({ seed }) =>

@@ -38,35 +38,28 @@ const CLOCK_SAVE_EVERY_MS: u64 = 5_000;
 /// How long a reloaded tab waits for its own round's lock, which the page
 /// it replaces may not have let go of yet, before it takes the round to be
 /// another tab's (a duplicated tab).
-const RELOAD_LOCK_WAIT: Duration = Duration::from_millis(100);
-const RELOAD_LOCK_TRIES: u32 = 5;
+const RELOAD_LOCK_WAIT_MS: u32 = 500;
 
-/// How long after the board is up the solver's worker is started.
-const WORKER_WARM_UP: Duration = Duration::from_millis(300);
+/// When the solver's workers start: the task after the board is mounted,
+/// so the board is interactive first and a quick first hint need not wait
+/// for the worker to load.
+const WORKER_WARM_UP: Duration = Duration::ZERO;
 
 /// Mounts the game once it knows which rounds other open tabs are playing.
 pub async fn start() {
-    let own = tabs::tab_round_id();
-    let mut held = tabs::held_round_ids().await;
-    if let Some(own) = &own {
-        for _ in 0..RELOAD_LOCK_TRIES {
-            if !held.contains(own) {
-                break;
-            }
-            sleep(RELOAD_LOCK_WAIT).await;
-            held = tabs::held_round_ids().await;
+    let mut own = tabs::tab_round_id();
+    if let Some(id) = &own {
+        // A reload: the page it replaces lets go of the round as it unloads.
+        if !tabs::hold_waiting(id, RELOAD_LOCK_WAIT_MS).await {
+            // Still taken: a duplicated tab, whose original plays it.
+            own = None;
         }
     }
+    let mut held = tabs::held_round_ids().await;
+    if let Some(id) = &own {
+        held.remove(id);
+    }
     leptos::mount::mount_to_body(move || view! { <App own=own held=held /> });
-}
-
-/// Waits `duration` without blocking the page.
-async fn sleep(duration: Duration) {
-    let ms = i32::try_from(duration.as_millis()).unwrap_or(i32::MAX);
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        let _ = window().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
-    });
-    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
 /// The whole application: resumes this tab's round, or the most recent

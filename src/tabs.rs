@@ -31,8 +31,9 @@ pub const TAB_ROUND_KEY: &str = "pyramid.tab.round";
 const LOCK_PREFIX: &str = "pyramid.round.";
 
 thread_local! {
-    /// Resolving it lets go of the lock this tab holds.
-    static RELEASE: RefCell<Option<Function>> = const { RefCell::new(None) };
+    /// The round whose lock this tab holds, and the function whose call
+    /// lets go of it.
+    static HELD: RefCell<Option<(String, Function)>> = const { RefCell::new(None) };
 }
 
 /// The Web Lock of round `round_id`.
@@ -79,6 +80,21 @@ pub async fn held_round_ids() -> HashSet<String> {
 /// and lets go of the one this tab held before. Returns whether this tab
 /// now plays the round alone (always true where there are no Web Locks).
 pub async fn hold(round_id: &str) -> bool {
+    request(round_id, None).await
+}
+
+/// Takes the lock of round `round_id`, waiting up to `wait_ms` for the tab
+/// that holds it to let go: a reloaded page waits for the page it replaces,
+/// which lets go as it unloads. Returns false when the lock stays taken (a
+/// duplicated tab, whose original still plays the round).
+pub async fn hold_waiting(round_id: &str, wait_ms: u32) -> bool {
+    request(round_id, Some(wait_ms)).await
+}
+
+async fn request(round_id: &str, wait_ms: Option<u32>) -> bool {
+    if HELD.with(|h| h.borrow().as_ref().is_some_and(|(id, _)| id == round_id)) {
+        return true;
+    }
     let Some(locks) = lock_manager() else {
         return true;
     };
@@ -98,14 +114,26 @@ pub async fn hold(round_id: &str) -> bool {
         })
     };
     let options = Object::new();
-    let _ = Reflect::set(&options, &"ifAvailable".into(), &true.into());
+    match wait_ms.and_then(abort_after) {
+        Some(signal) => {
+            let _ = Reflect::set(&options, &"signal".into(), &signal);
+        }
+        None => {
+            let _ = Reflect::set(&options, &"ifAvailable".into(), &true.into());
+        }
+    }
     let name = JsValue::from(lock_name(round_id));
     let Some(request) = call_method(&locks, "request", &[name, options.into(), on_lock]) else {
         return true;
     };
-    // A refused request (a sandboxed page) must not leave the page waiting.
-    let on_error = Closure::once(move |_: JsValue| {
-        let _ = grant.call1(&JsValue::NULL, &true.into());
+    // A request aborted by its time limit was not granted; any other
+    // refusal (a sandboxed page) must not leave the page waiting.
+    let on_error = Closure::once(move |error: JsValue| {
+        let aborted = Reflect::get(&error, &"name".into())
+            .ok()
+            .and_then(|n| n.as_string())
+            .is_some_and(|n| n == "AbortError" || n == "TimeoutError");
+        let _ = grant.call1(&JsValue::NULL, &(!aborted).into());
     });
     let _ = request.catch(&on_error);
     // It lives as long as the request, which the page cannot know.
@@ -114,12 +142,22 @@ pub async fn hold(round_id: &str) -> bool {
         .await
         .is_ok_and(|v| v.as_bool() == Some(true));
     if got {
-        let previous = RELEASE.with(|r| r.borrow_mut().replace(release));
-        if let Some(previous) = previous {
+        let previous = HELD.with(|h| h.borrow_mut().replace((round_id.to_string(), release)));
+        if let Some((_, previous)) = previous {
             let _ = previous.call0(&JsValue::NULL);
         }
     }
     got
+}
+
+/// `AbortSignal.timeout(ms)`, where the browser has it.
+fn abort_after(ms: u32) -> Option<JsValue> {
+    let class = Reflect::get(&js_sys::global(), &"AbortSignal".into()).ok()?;
+    let timeout: Function = Reflect::get(&class, &"timeout".into())
+        .ok()?
+        .dyn_into()
+        .ok()?;
+    timeout.call1(&class, &ms.into()).ok()
 }
 
 fn session_available() -> bool {

@@ -423,3 +423,20 @@ async fn sleep_ms(ms: i32) {
     });
     wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
 }
+
+#[wasm_bindgen_test]
+async fn a_reloaded_tab_waits_for_its_round_but_not_for_ever() {
+    // Another page lets go of the round a moment later, as a page being
+    // replaced by its reload does.
+    eval(
+        "navigator.locks.request('pyramid.round.t-reload', \
+         () => new Promise((done) => setTimeout(done, 100)))",
+    );
+    sleep_ms(10).await;
+    assert!(tabs::held_round_ids().await.contains("t-reload"));
+    assert!(tabs::hold_waiting("t-reload", 2_000).await);
+    // A round another page keeps (a duplicated tab's original) is not taken.
+    eval("navigator.locks.request('pyramid.round.t-kept', () => new Promise(() => {}))");
+    sleep_ms(10).await;
+    assert!(!tabs::hold_waiting("t-kept", 200).await);
+}
