@@ -56,7 +56,7 @@ pub fn describe_loss(answer: &LossAnswer) -> String {
         LossAnswer::NeverWinnable => "No sequence of moves wins this deal.".into(),
         LossAnswer::Won => "You won this round.".into(),
         LossAnswer::StillWinnable => "This position can still be won.".into(),
-        LossAnswer::LostAt { index, mv } => format!(
+        LossAnswer::LostAt(index, mv) => format!(
             "{} on move {} lost the deal.",
             capitalise(&move_faces(*mv)),
             index + 1
@@ -259,7 +259,7 @@ impl GameContext {
                 return;
             }
             ctx.grade.set(match answer {
-                Ok(Response::Difficulty { grade, .. }) => Grade::Known(grade),
+                Ok(Response::Difficulty(grade, _)) => Grade::Known(grade),
                 Err(SolverError::Cancelled) => Grade::Unknown,
                 _ => Grade::Failed,
             });
@@ -275,13 +275,8 @@ impl GameContext {
         leptos::task::spawn_local(async move {
             let answer =
                 solver_client::ask_background(Request::ShortestWin { preset, cards }).await;
-            if let (
-                Ok(Response::ShortestWin {
-                    moves: Some(moves),
-                    exact,
-                }),
-                true,
-            ) = (answer, ctx.round.with_untracked(|r| r.round_id == id))
+            if let (Ok(Response::ShortestWin(Some(moves), exact)), true) =
+                (answer, ctx.round.with_untracked(|r| r.round_id == id))
             {
                 ctx.shortest.set(Some((moves, exact)));
             }
@@ -300,7 +295,7 @@ pub fn WhereLostDialog() -> impl IntoView {
     let close = move || ctx.dialog.set(OpenDialog::None);
     let answer = move || ctx.loss_answer.get();
     let rewind_index = move || match answer() {
-        Some(LossAnswer::LostAt { index, .. }) => Some(index as usize),
+        Some(LossAnswer::LostAt(index, _)) => Some(index as usize),
         _ => None,
     };
     view! {

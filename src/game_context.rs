@@ -332,7 +332,7 @@ impl GameContext {
         let ctx = *self;
         let spec = self.round_spec();
         self.ask("Looking for a hint", Request::Hint(spec), move |response| {
-            let Response::Hint { hint, line } = response else {
+            let Response::Hint(hint, line) = response else {
                 return;
             };
             if ctx.round.with_untracked(|r| r.position().key()) != key {

@@ -74,22 +74,16 @@ pub enum WinLine {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Response {
     /// The hint, and the winning line it starts (empty when there is none).
-    Hint {
-        hint: Hint,
-        line: Vec<Move>,
-    },
+    Hint(Hint, Vec<Move>),
     WhereLost(LossAnswer),
     ShowWin(WinLine),
-    /// `moves` is the fewest that win when `exact`, else an upper bound;
-    /// `None` when the deal cannot be won or the budget ran out.
-    ShortestWin {
-        moves: Option<u32>,
-        exact: bool,
-    },
-    Difficulty {
-        grade: u8,
-        winnable: Option<bool>,
-    },
+    /// The fewest moves that win, when the flag says it is proven, else
+    /// an upper bound; `None` when the deal cannot be won or the budget ran
+    /// out.
+    ShortestWin(Option<u32>, bool),
+    /// The grade, 1 to 5, and whether the deal can be won (`None`: not
+    /// settled).
+    Difficulty(u8, Option<bool>),
     /// A deal number.
     Deal(u32),
     /// The request could not be read or played (a bug on the page's side,
@@ -103,11 +97,9 @@ pub enum LossAnswer {
     NeverWinnable,
     Won,
     StillWinnable,
-    /// Move `index + 1`, `mv`, lost the deal; rewind to `index` moves.
-    LostAt {
-        index: u32,
-        mv: Move,
-    },
+    /// Move `index + 1` (the move given) lost the deal; rewind to `index`
+    /// moves.
+    LostAt(u32, Move),
     Unknown,
 }
 
@@ -136,10 +128,7 @@ pub fn answer(request: &Request) -> Response {
                 solution.outcome,
                 &solution.line,
             );
-            Response::Hint {
-                hint,
-                line: solution.line,
-            }
+            Response::Hint(hint, solution.line)
         }),
         Request::WhereLost(spec) => with_game(spec, |game| {
             let analysis = where_lost(game, analysis_limits());
@@ -147,10 +136,9 @@ pub fn answer(request: &Request) -> Response {
                 LossAnalysis::NeverWinnable => LossAnswer::NeverWinnable,
                 LossAnalysis::Won => LossAnswer::Won,
                 LossAnalysis::StillWinnable => LossAnswer::StillWinnable,
-                LossAnalysis::LostAt { index, mv, .. } => LossAnswer::LostAt {
-                    index: u32::try_from(index).unwrap_or(u32::MAX),
-                    mv,
-                },
+                LossAnalysis::LostAt { index, mv, .. } => {
+                    LossAnswer::LostAt(u32::try_from(index).unwrap_or(u32::MAX), mv)
+                }
                 LossAnalysis::Unknown => LossAnswer::Unknown,
             })
         }),
@@ -180,23 +168,19 @@ pub fn answer(request: &Request) -> Response {
                 },
             );
             let exact = matches!(shortest, ShortestWin::Exact { .. });
-            Response::ShortestWin {
-                moves: shortest
-                    .moves()
-                    .map(|m| u32::try_from(m).unwrap_or(u32::MAX)),
-                exact,
-            }
+            let moves = shortest
+                .moves()
+                .map(|m| u32::try_from(m).unwrap_or(u32::MAX));
+            Response::ShortestWin(moves, exact)
         }),
         Request::Difficulty { preset, cards } => with_deal(cards, |deal| {
             let d = difficulty(&deal, *preset);
-            Response::Difficulty {
-                grade: d.grade,
-                winnable: match d.winnable {
-                    Winnability::Winnable => Some(true),
-                    Winnability::NotWinnable => Some(false),
-                    Winnability::Unknown => None,
-                },
-            }
+            let winnable = match d.winnable {
+                Winnability::Winnable => Some(true),
+                Winnability::NotWinnable => Some(false),
+                Winnability::Unknown => None,
+            };
+            Response::Difficulty(d.grade, winnable)
         }),
         Request::WinnableDeal {
             preset,
@@ -280,10 +264,8 @@ mod tests {
 
     #[test]
     fn hint_is_a_move_on_a_winning_line() {
-        let Response::Hint {
-            hint: Hint::Move(m),
-            line,
-        } = round_trip(&Request::Hint(spec(1, Preset::Classic, vec![])))
+        let Response::Hint(Hint::Move(m), line) =
+            round_trip(&Request::Hint(spec(1, Preset::Classic, vec![])))
         else {
             panic!("deal 1 is winnable under classic");
         };
@@ -312,7 +294,7 @@ mod tests {
             .take_while(|&m| !game.is_over() && game.play(m).is_ok())
             .collect();
         match round_trip(&Request::WhereLost(spec(number, Preset::Hard, played))) {
-            Response::WhereLost(LossAnswer::LostAt { mv, .. }) => assert_eq!(mv, Move::Draw),
+            Response::WhereLost(LossAnswer::LostAt(_, mv)) => assert_eq!(mv, Move::Draw),
             other => panic!("{other:?}"),
         }
     }
@@ -336,16 +318,14 @@ mod tests {
             preset: Preset::Classic,
             cards: cards.clone(),
         }) {
-            Response::ShortestWin {
-                moves: Some(moves), ..
-            } => assert!(moves > 0 && moves <= 52, "{moves}"),
+            Response::ShortestWin(Some(moves), _) => assert!(moves > 0 && moves <= 52, "{moves}"),
             other => panic!("{other:?}"),
         }
         match round_trip(&Request::Difficulty {
             preset: Preset::Classic,
             cards,
         }) {
-            Response::Difficulty { grade, .. } => assert!((1..=5).contains(&grade)),
+            Response::Difficulty(grade, _) => assert!((1..=5).contains(&grade)),
             other => panic!("{other:?}"),
         }
     }

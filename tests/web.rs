@@ -179,7 +179,7 @@ async fn wait_for(container: &web_sys::HtmlElement, selector: &str, present: boo
 async fn hint_and_auto_move_come_from_the_worker() {
     // Deal 1 classic: 5C and 8C pair in the bottom row.
     solver_client::use_worker_script(&stand_in_worker(
-        r#"{"Hint":{"hint":{"Move":"5C+8C"},"line":["5C+8C"]}}"#,
+        r#"{"Hint":[{"Move":"5C+8C"},["5C+8C"]]}"#,
         0,
     ));
     let (container, _handle) = mount_deal(1, Preset::Classic);
@@ -239,7 +239,7 @@ async fn a_crashed_worker_is_replaced_and_the_player_told() {
     );
     // The next question gets a fresh worker, which answers.
     solver_client::use_worker_script(&stand_in_worker(
-        r#"{"Hint":{"hint":{"Move":"5C+8C"},"line":["5C+8C"]}}"#,
+        r#"{"Hint":[{"Move":"5C+8C"},["5C+8C"]]}"#,
         0,
     ));
     find_button(&container, "Hint").click();
