@@ -129,6 +129,9 @@ test('a long search shows progress and can be cancelled', async ({ page }) => {
   // The page was never frozen, and the solver answers the next question.
   await game.stock.click();
   await expect(game.moves).toHaveText('1');
+  await expect(game.message).toHaveText('Card drawn');
   await game.button('Hint').click();
-  await expect(game.message).toHaveText(/^Hint|No hint found|can no longer be won/, { timeout: 20_000 });
+  // Whatever the answer (a hint, or that none was found in time), it comes.
+  await expect(game.message).not.toHaveText('Card drawn', { timeout: 30_000 });
+  await expect(thinking).toHaveCount(0);
 });
