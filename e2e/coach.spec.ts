@@ -2,15 +2,8 @@
 // rewind to there, a shown win with pause, step and stop, the difficulty
 // grade and its filter, the shortest win after a win, clean wins, and a
 // long search that shows progress and can be cancelled.
-import { test, expect, type Page } from '@playwright/test';
-import { PyramidPage, solveDeal } from './pyramid-page';
-
-function stat(page: Page, name: string) {
-  return page
-    .locator('.stats-panel dl > div')
-    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${name}$`) }) })
-    .locator('dd');
-}
+import { test, expect } from '@playwright/test';
+import { PyramidPage, solveDeal, stat } from './pyramid-page';
 
 test('where did I lose, rewind to there, and win from there', async ({ page }) => {
   test.setTimeout(120_000);

@@ -5,21 +5,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, test, expect, type Page } from '@playwright/test';
-import { PyramidPage, solveDeal } from './pyramid-page';
+import { PyramidPage, solveDeal, stat } from './pyramid-page';
 
 const STATS_KEY = 'pyramid.stats';
 
 /** The storage key of the round on the table: each round has its own. */
 async function roundKey(page: Page): Promise<string> {
   return `pyramid.round.${await page.locator('.app').getAttribute('data-round')}`;
-}
-
-/** The figure next to `name` in the statistics panel. */
-function stat(page: Page, name: string) {
-  return page
-    .locator('.stats-panel dl > div')
-    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${name}$`) }) })
-    .locator('dd');
 }
 
 /** The clock as seconds. */

@@ -19,6 +19,14 @@ export function solveDeal(deal: number, rules = 'classic'): Solved {
   return JSON.parse(out.trim().split('\n')[0]) as Solved;
 }
 
+/** The figure next to `name` in the statistics panel. */
+export function stat(page: Page, name: string): Locator {
+  return page
+    .locator('.stats-panel dl > div')
+    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${name}$`) }) })
+    .locator('dd');
+}
+
 export class PyramidPage {
   readonly message: Locator;
   readonly stock: Locator;

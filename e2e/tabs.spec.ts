@@ -4,14 +4,7 @@
 // finished round is counted exactly once. Pages of one browser context
 // share localStorage and Web Locks, as tabs of one browser do.
 import { test, expect, type BrowserContext, type Page } from '@playwright/test';
-import { PyramidPage, solveDeal } from './pyramid-page';
-
-function stat(page: Page, name: string) {
-  return page
-    .locator('.stats-panel dl > div')
-    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${name}$`) }) })
-    .locator('dd');
-}
+import { PyramidPage, solveDeal, stat } from './pyramid-page';
 
 async function roundId(game: PyramidPage): Promise<string> {
   return (await game.page.locator('.app').getAttribute('data-round'))!;
