@@ -11,7 +11,7 @@ use pyramid_engine::daily::daily_deal;
 use pyramid_engine::{solve, Deal, Game, Limits, Move, Preset};
 use serde::{Deserialize, Serialize};
 
-use crate::round::{hint_from_solution, Hint, HINT_NODE_BUDGET, WINNABLE_NODE_BUDGET};
+use crate::round::{hint_and_line, winnable_deal_number, Hint, HINT_NODE_BUDGET};
 
 /// Positions the analyses may spend on each solve.
 pub const ANALYSIS_NODE_BUDGET: u64 = 2_000_000;
@@ -115,20 +115,8 @@ pub struct Envelope<T> {
 pub fn answer(request: &Request) -> Response {
     match request {
         Request::Hint(spec) => with_game(spec, |game| {
-            let solution = solve(
-                game.board(),
-                game.position(),
-                Limits {
-                    max_nodes: HINT_NODE_BUDGET,
-                },
-            );
-            let hint = hint_from_solution(
-                game.board(),
-                game.position(),
-                solution.outcome,
-                &solution.line,
-            );
-            Response::Hint(hint, solution.line)
+            let (hint, line) = hint_and_line(game.board(), game.position(), HINT_NODE_BUDGET);
+            Response::Hint(hint, line)
         }),
         Request::WhereLost(spec) => with_game(spec, |game| {
             let analysis = where_lost(game, analysis_limits());
@@ -187,16 +175,12 @@ pub fn answer(request: &Request) -> Response {
             candidates,
             grade,
             day,
-        } => {
-            let limits = Limits {
-                max_nodes: WINNABLE_NODE_BUDGET,
-            };
-            let found = candidates.iter().map(|&n| n.max(1)).find(|&n| {
-                pyramid_engine::is_winnable(n, *preset, limits)
-                    && grade.is_none_or(|g| difficulty(&Deal::from_number(n), *preset).grade == g)
-            });
-            Response::Deal(found.unwrap_or_else(|| daily_deal(*preset, *day)))
-        }
+        } => Response::Deal(winnable_deal_number(
+            *preset,
+            candidates.iter().copied(),
+            |n| grade.is_none_or(|g| difficulty(&Deal::from_number(n), *preset).grade == g),
+            || daily_deal(*preset, *day),
+        )),
         Request::DailyDeal { preset, day } => Response::Deal(daily_deal(*preset, *day)),
     }
 }

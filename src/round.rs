@@ -175,8 +175,15 @@ impl Round {
 
 /// The hint for `pos`: the first move of a winning line, if the solver finds one.
 pub fn hint_for(board: &Board, pos: &Position, budget: u64) -> Hint {
+    hint_and_line(board, pos, budget).0
+}
+
+/// The hint for `pos` and the winning line it starts (empty when there is
+/// none), so following the hints needs no second solve.
+pub fn hint_and_line(board: &Board, pos: &Position, budget: u64) -> (Hint, Vec<Move>) {
     let solution = solve(board, pos, Limits { max_nodes: budget });
-    hint_from_solution(board, pos, solution.outcome, &solution.line)
+    let hint = hint_from_solution(board, pos, solution.outcome, &solution.line);
+    (hint, solution.line)
 }
 
 /// The hint the solver's answer for `pos` gives. In Par Pyramid the round is
@@ -203,17 +210,22 @@ pub fn hint_from_solution(board: &Board, pos: &Position, outcome: Outcome, line:
 /// [`WINNABLE_NODE_BUDGET`], or else `fallback()`, which must be proven
 /// winnable too (the day's daily deal is). A player who asked for a
 /// winnable deal never gets an unproven one.
+/// Only candidates that `accept` also takes count (the new-deal dialog's
+/// difficulty filter).
 pub fn winnable_deal_number(
     preset: Preset,
-    mut next_random: impl FnMut() -> u32,
+    candidates: impl IntoIterator<Item = u32>,
+    accept: impl Fn(u32) -> bool,
     fallback: impl FnOnce() -> u32,
 ) -> u32 {
     let limits = Limits {
         max_nodes: WINNABLE_NODE_BUDGET,
     };
-    (0..WINNABLE_TRIES)
-        .map(|_| next_random().max(1))
-        .find(|&number| is_winnable(number, preset, limits))
+    candidates
+        .into_iter()
+        .take(WINNABLE_TRIES as usize)
+        .map(|n| n.max(1))
+        .find(|&number| is_winnable(number, preset, limits) && accept(number))
         .unwrap_or_else(fallback)
 }
 
@@ -322,13 +334,21 @@ mod tests {
         // Hard wins about 4 % of deals: most candidates are refused.
         let mut candidates = (1u32..).map(|n| n.wrapping_mul(2_654_435_761));
         for _ in 0..5 {
-            let n = winnable_deal_number(Preset::Hard, || candidates.next().unwrap(), || 0);
+            let n = winnable_deal_number(Preset::Hard, &mut candidates, |_| true, || 0);
             assert!(n != 0 && is_winnable(n, Preset::Hard, limits), "{n}");
         }
         // When no candidate can be proven, the fallback is dealt, never an
         // unproven candidate (hard deal 2 is lost).
         assert!(!is_winnable(2, Preset::Hard, limits));
-        assert_eq!(winnable_deal_number(Preset::Hard, || 2, || 77), 77);
+        assert_eq!(
+            winnable_deal_number(Preset::Hard, [2; 500], |_| true, || 77),
+            77
+        );
+        // A filter that takes nothing also falls back.
+        assert_eq!(
+            winnable_deal_number(Preset::Classic, 1..500, |_| false, || 9),
+            9
+        );
     }
 
     #[test]
