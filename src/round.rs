@@ -169,16 +169,12 @@ impl Round {
 
     /// The hint for the position on the table, solved within `budget` nodes.
     pub fn hint(&self, budget: u64) -> Hint {
-        hint_for(self.board(), self.position(), budget)
+        hint_and_line(self.board(), self.position(), budget).0
     }
 }
 
-/// The hint for `pos`: the first move of a winning line, if the solver finds one.
-pub fn hint_for(board: &Board, pos: &Position, budget: u64) -> Hint {
-    hint_and_line(board, pos, budget).0
-}
-
-/// The hint for `pos` and the winning line it starts (empty when there is
+/// The hint for `pos` (the first move of a winning line, if the solver
+/// finds one) and the winning line it starts (empty when there is
 /// none), so following the hints needs no second solve.
 pub fn hint_and_line(board: &Board, pos: &Position, budget: u64) -> (Hint, Vec<Move>) {
     let solution = solve(board, pos, Limits { max_nodes: budget });

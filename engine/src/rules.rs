@@ -156,6 +156,17 @@ impl Preset {
     }
 }
 
+impl Preset {
+    /// A list of presets as the command-line tools take it: `all`, or ids
+    /// separated by commas (`classic,hard`).
+    pub fn parse_list(text: &str) -> Result<Vec<Preset>, UnknownPreset> {
+        if text == "all" {
+            return Ok(Preset::ALL.to_vec());
+        }
+        text.split(',').map(str::parse).collect()
+    }
+}
+
 impl Rules {
     /// What the player must clear to win.
     pub fn goal(self) -> Goal {
@@ -204,6 +215,20 @@ impl FromStr for Preset {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lists() {
+        assert_eq!(Preset::parse_list("all"), Ok(Preset::ALL.to_vec()));
+        assert_eq!(
+            Preset::parse_list("hard,par"),
+            Ok(vec![Preset::Hard, Preset::Par])
+        );
+        assert_eq!(
+            Preset::parse_list("hard,spider"),
+            Err(UnknownPreset("spider".into()))
+        );
+        assert!(Preset::parse_list("").is_err());
+    }
 
     #[test]
     fn goals() {

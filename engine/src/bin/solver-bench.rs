@@ -28,13 +28,7 @@ fn main() {
             },
             "--rules" => {
                 let list = it.next().map(String::as_str).unwrap_or("");
-                presets = if list == "all" {
-                    Preset::ALL.to_vec()
-                } else {
-                    list.split(',')
-                        .map(|id| id.parse().unwrap_or_else(|e| fail(&format!("{e}"))))
-                        .collect()
-                };
+                presets = Preset::parse_list(list).unwrap_or_else(|e| fail(&format!("{e}")));
             }
             _ => fail(&format!("unknown argument {arg:?}")),
         }
