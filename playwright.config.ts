@@ -2,7 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 // Serves the Trunk output (dist/, built by `trunk build --release`) on loopback.
 // Chromium comes from Debian (/usr/bin/chromium); never `npx playwright install`.
-const PORT = 8765;
+// PYRAMID_PORT lets two checkouts run their tests side by side.
+const PORT = Number(process.env.PYRAMID_PORT ?? 8765);
 const BASE_URL = `http://127.0.0.1:${PORT}/`;
 
 export default defineConfig({
@@ -37,8 +38,7 @@ export default defineConfig({
     command: `python3 -m http.server ${PORT} --bind 127.0.0.1 --directory dist`,
     url: BASE_URL,
     reuseExistingServer: !process.env.CI,
-    // Whole rounds are played by clicks: give a busy 2-core machine room.
-  timeout: 60_000,
+    timeout: 60_000,
     stdout: 'ignore',
     stderr: 'ignore',
   },
