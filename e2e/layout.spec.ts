@@ -3,7 +3,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { PyramidPage, solveDeal } from './pyramid-page';
 
 async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
@@ -23,8 +25,58 @@ for (const width of [360, 1920]) {
   });
 }
 
+test('a phone: the pyramid fills the width, cards are touch-sized, the toolbar is one row', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const game = new PyramidPage(page);
+  await game.open(1, 'classic');
+  const boxes = await game.pyramidCards().evaluateAll((els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { x: r.x, y: r.y, w: r.width, h: r.height, covered: e.getAttribute('aria-disabled') === 'true' };
+    }),
+  );
+  const left = Math.min(...boxes.map((b) => b.x));
+  const right = Math.max(...boxes.map((b) => b.x + b.w));
+  expect(right - left).toBeGreaterThanOrEqual(0.9 * 360);
+  for (const b of boxes.filter((b) => !b.covered)) {
+    expect(b.w).toBeGreaterThanOrEqual(44);
+    expect(b.h).toBeGreaterThanOrEqual(44);
+  }
+  // The whole pyramid is on the first screen.
+  expect(Math.max(...boxes.map((b) => b.y + b.h))).toBeLessThanOrEqual(740);
+  // One row of actions; the rest behind More, reachable by keyboard.
+  const tops = await page
+    .locator('.toolbar > button')
+    .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+  expect(new Set(tops).size).toBe(1);
+  await expect(game.button('Where did I lose?')).toBeHidden();
+  const more = game.button('More');
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(more).toHaveAttribute('aria-expanded', 'true');
+  await expect(game.button('Where did I lose?')).toBeVisible();
+  await expect(game.button('Show me a win')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(game.button('Where did I lose?')).toBeHidden();
+  await expect(more).toBeFocused();
+});
+
+test('a wide screen: the table scales up and the statistics sit beside it', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  const game = new PyramidPage(page);
+  await game.open(1, 'classic');
+  const box = (await game.pyramidCards().last().boundingBox())!;
+  // Bottom-row cards well over the old 6.5rem cap, and nothing below the fold.
+  expect(box.width).toBeGreaterThan(110);
+  expect(box.y + box.height).toBeLessThanOrEqual(1080);
+  const stats = (await page.getByTestId('stats').boundingBox())!;
+  expect(stats.y + stats.height).toBeLessThanOrEqual(1080);
+  expect(stats.x).toBeGreaterThan(box.x + box.width);
+});
+
 test('no serious or critical axe violations on start, mid-game and end screens', async ({ page }) => {
-  test.setTimeout(120_000);
+  // Axe over four screens: minutes on a busy 2-core machine.
+  test.setTimeout(240_000);
   const game = new PyramidPage(page);
   await game.open(1, 'classic');
   expect(await seriousViolations(page)).toEqual([]);

@@ -25,7 +25,7 @@ test('first page: the 28 cards of ?deal=N are the first 28 the CLI prints', asyn
   await expect(bottom).toHaveCount(7);
   for (const el of await bottom.all()) {
     await expect(el).not.toHaveAttribute('aria-disabled', 'true');
-    await expect(el).toHaveAttribute('aria-label', /^(ace|[2-9]|10|jack|queen|king) of (clubs|diamonds|hearts|spades)$/);
+    await expect(el).toHaveAttribute('aria-label', /^(A|[2-9]|10|J|Q|K)[♣♦♥♠], (ace|[2-9]|10|jack|queen|king) of (clubs|diamonds|hearts|spades)$/);
   }
   await expect(game.stock).toHaveAttribute('aria-label', /24 cards/);
   await expect(game.moves).toHaveText('0');

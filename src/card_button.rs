@@ -174,7 +174,7 @@ pub fn CardButton(
             data-zone=zone_name(zone)
             data-row=row_col.map(|(r, _)| r.to_string())
             data-col=row_col.map(|(_, c)| c.to_string())
-            aria-label=card.name()
+            aria-label=format!("{}, {}", card_face(card), card.name())
             aria-disabled=move || (!available()).then_some("true")
             aria-pressed=move || if selected() { "true" } else { "false" }
             data-hint=move || hinted().then_some("true")
@@ -188,9 +188,104 @@ pub fn CardButton(
             // Never the browser's own drag and drop: it would cancel ours.
             on:dragstart=|ev: web_sys::DragEvent| ev.prevent_default()
         >
-            <span class="corner" aria-hidden="true">{card_face(card)}</span>
-            <span class="pip" aria-hidden="true">{card.suit().symbol().to_string()}</span>
+            <CardFace card=card />
         </button>
+    }
+}
+
+/// Where the pips of the ranks 2 to 10 lie, as on real cards: a column
+/// (0 left, 1 middle, 2 right) and a height in sixteenths of the pip area.
+/// Pips below the middle are printed upside down.
+const PIPS: [&[(u8, u8)]; 9] = [
+    &[(1, 0), (1, 16)],
+    &[(1, 0), (1, 8), (1, 16)],
+    &[(0, 0), (2, 0), (0, 16), (2, 16)],
+    &[(0, 0), (2, 0), (1, 8), (0, 16), (2, 16)],
+    &[(0, 0), (2, 0), (0, 8), (2, 8), (0, 16), (2, 16)],
+    &[(0, 0), (2, 0), (1, 4), (0, 8), (2, 8), (0, 16), (2, 16)],
+    &[
+        (0, 0),
+        (2, 0),
+        (1, 4),
+        (0, 8),
+        (2, 8),
+        (1, 12),
+        (0, 16),
+        (2, 16),
+    ],
+    &[
+        (0, 0),
+        (2, 0),
+        (0, 5),
+        (2, 5),
+        (1, 8),
+        (0, 11),
+        (2, 11),
+        (0, 16),
+        (2, 16),
+    ],
+    &[
+        (0, 0),
+        (2, 0),
+        (1, 3),
+        (0, 5),
+        (2, 5),
+        (0, 11),
+        (2, 11),
+        (1, 13),
+        (0, 16),
+        (2, 16),
+    ],
+];
+
+/// A card's printed face (hidden from assistive technology: the button's
+/// name says it): the index in two opposite corners, and pips for 2 to 10,
+/// one large pip for an Ace, a framed portrait letter for J, Q and K.
+#[component]
+fn CardFace(card: Card) -> impl IntoView {
+    let rank = card.rank();
+    let suit = card.suit().symbol().to_string();
+    let label = card.rank_label();
+    let middle = match rank {
+        1 => view! { <span class="pip ace">{suit.clone()}</span> }.into_any(),
+        2..=10 => PIPS[usize::from(rank - 2)]
+            .iter()
+            .map(|&(x, y)| {
+                let style = format!(
+                    "left:{}%;top:{}%",
+                    18 * u32::from(x) + 32,
+                    4 * u32::from(y) + 18
+                );
+                let class = if y > 8 { "pip flip" } else { "pip" };
+                view! { <span class=class style=style>{suit.clone()}</span> }
+            })
+            .map(IntoAny::into_any)
+            // One large pip instead, on a card too small for the layout.
+            .chain(std::iter::once(
+                view! { <span class="pip one">{suit.clone()}</span> }.into_any(),
+            ))
+            .collect_view()
+            .into_any(),
+        _ => view! {
+            <span class="court">
+                <span>{label}</span>
+                <span>{suit.clone()}</span>
+            </span>
+        }
+        .into_any(),
+    };
+    let corner = move |class: &'static str| {
+        view! {
+            <span class=class aria-hidden="true">
+                <span>{label}</span>
+                <span>{suit.clone()}</span>
+            </span>
+        }
+    };
+    view! {
+        {corner("corner top")}
+        <span class="face" aria-hidden="true">{middle}</span>
+        {corner("corner bottom")}
     }
 }
 

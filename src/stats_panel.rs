@@ -75,7 +75,13 @@ pub fn StatsPanel() -> impl IntoView {
     };
 
     view! {
-        <section class="stats-panel" aria-labelledby="stats-heading" data-testid="stats">
+        <section
+            class="stats-panel"
+            id="statistics"
+            tabindex="-1"
+            aria-labelledby="stats-heading"
+            data-testid="stats"
+        >
             <h2 id="stats-heading">
                 {move || format!("Statistics: {}", preset.get().name())}
             </h2>

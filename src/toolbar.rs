@@ -1,4 +1,11 @@
 //! The toolbar: every action as a button with a plain accessible name.
+//!
+//! The round's own actions (SPEC §7's names) are always in view, each an
+//! icon over a short label; the accessible name holds the visible label
+//! (WCAG 2.5.3). The rest sit in a "More" group: inline on a wide screen,
+//! a menu behind the `More` button on a narrow one (the stylesheet decides;
+//! the markup is the same). The icons are the stylesheet's, so the page's
+//! code carries none.
 
 use leptos::prelude::*;
 
@@ -15,20 +22,57 @@ pub fn Toolbar() -> impl IntoView {
     let can_end_round = move || ctx.round.with(|r| r.game.can_end_round());
     let playing_or_over = move || !ctx.paused.get() && ctx.replay.with(Option::is_none);
     let playing = move || !over() && !ctx.paused.get() && ctx.replay.with(Option::is_none);
+    let coach_off = move || ctx.paused.get() || ctx.replay.with(Option::is_some);
+    let more_open = RwSignal::new(false);
+    // A choice in the menu closes it (on a wide screen it is never shut).
+    let pick = move |action: fn(&GameContext)| {
+        move |_| {
+            more_open.set(false);
+            action(&ctx);
+        }
+    };
+    let more_button = NodeRef::<leptos::html::Button>::new();
+    let on_menu_key = move |ev: web_sys::KeyboardEvent| {
+        if ev.key() == "Escape" && more_open.get_untracked() {
+            ev.stop_propagation();
+            more_open.set(false);
+            if let Some(b) = more_button.get_untracked() {
+                let _ = b.focus();
+            }
+        }
+    };
 
     view! {
-        <div class="toolbar" role="toolbar" aria-label="Game actions">
-            <button type="button" on:click=move |_| ctx.draw_or_recycle() disabled=move || !playing()>
+        <div class="toolbar" role="toolbar" aria-label="Game actions" on:keydown=on_menu_key>
+            <button
+                type="button"
+                class="tb tb-draw"
+                on:click=move |_| ctx.draw_or_recycle()
+                disabled=move || !playing()
+            >
                 "Draw"
-            </button>
-            <button type="button" on:click=move |_| ctx.show_hint() disabled=move || !playing()>
-                "Hint"
-            </button>
-            <button type="button" on:click=move |_| ctx.auto_move() disabled=move || !playing()>
-                "Auto move"
             </button>
             <button
                 type="button"
+                class="tb tb-hint"
+                on:click=move |_| ctx.show_hint()
+                disabled=move || !playing()
+            >
+                "Hint"
+            </button>
+            <button
+                type="button"
+                class="tb tb-auto"
+                aria-label="Auto move"
+                on:click=move |_| ctx.auto_move()
+                disabled=move || !playing()
+            >
+                "Auto"
+                <span class="wide-only">" move"</span>
+            </button>
+            <button
+                type="button"
+                class="tb tb-undo"
                 on:click=move |_| ctx.undo()
                 disabled=move || !can_undo() || !playing_or_over()
             >
@@ -36,6 +80,7 @@ pub fn Toolbar() -> impl IntoView {
             </button>
             <button
                 type="button"
+                class="tb tb-redo"
                 on:click=move |_| ctx.redo()
                 disabled=move || !can_redo() || !playing_or_over()
             >
@@ -43,29 +88,27 @@ pub fn Toolbar() -> impl IntoView {
             </button>
             // Par Pyramid only, while the round is in progress: stop and take the score.
             <Show when=can_end_round>
-                <button type="button" on:click=move |_| ctx.end_round() disabled=move || !playing()>
+                <button
+                    type="button"
+                    class="tb tb-end"
+                    on:click=move |_| ctx.end_round()
+                    disabled=move || !playing()
+                >
                     "End round"
                 </button>
             </Show>
             <button
                 type="button"
-                on:click=move |_| ctx.where_did_i_lose()
-                disabled=move || ctx.paused.get() || ctx.replay.with(Option::is_some)
+                class="tb tb-new"
+                aria-label="New deal"
+                on:click=move |_| ctx.dialog.set(OpenDialog::NewDeal)
             >
-                "Where did I lose?"
+                "New"
+                <span class="wide-only">" deal"</span>
             </button>
             <button
                 type="button"
-                on:click=move |_| ctx.show_me_a_win()
-                disabled=move || ctx.paused.get() || ctx.replay.with(Option::is_some)
-            >
-                "Show me a win"
-            </button>
-            <button type="button" on:click=move |_| ctx.dialog.set(OpenDialog::NewDeal)>
-                "New deal"
-            </button>
-            <button
-                type="button"
+                class="tb tb-pause"
                 aria-pressed=move || if ctx.paused.get() { "true" } else { "false" }
                 on:click=move |_| ctx.toggle_pause()
             >
@@ -73,19 +116,61 @@ pub fn Toolbar() -> impl IntoView {
             </button>
             <button
                 type="button"
-                aria-label="Keyboard shortcuts"
-                on:click=move |_| ctx.dialog.set(OpenDialog::Shortcuts)
+                class="tb tb-more"
+                node_ref=more_button
+                aria-expanded=move || if more_open.get() { "true" } else { "false" }
+                aria-controls="more-actions"
+                on:click=move |_| more_open.update(|o| *o = !*o)
             >
-                "?"
+                "More"
             </button>
-            <label class="toggle">
-                <input
-                    type="checkbox"
-                    prop:checked=move || ctx.four_colour.get()
-                    on:change=move |ev| ctx.four_colour.set(event_target_checked(&ev))
-                />
-                "Four-colour deck"
-            </label>
+            <div class="more" id="more-actions" class:open=move || more_open.get()>
+                <button
+                    type="button"
+                    class="tb tb-lost"
+                    on:click=pick(GameContext::where_did_i_lose)
+                    disabled=coach_off
+                >
+                    "Where did I lose?"
+                </button>
+                <button
+                    type="button"
+                    class="tb tb-show"
+                    on:click=pick(GameContext::show_me_a_win)
+                    disabled=coach_off
+                >
+                    "Show me a win"
+                </button>
+                <button type="button" class="tb tb-stats" on:click=pick(show_statistics)>
+                    "Statistics"
+                </button>
+                <button
+                    type="button"
+                    class="tb tb-keys"
+                    aria-label="Keyboard shortcuts"
+                    on:click=pick(|c| c.dialog.set(OpenDialog::Shortcuts))
+                >
+                    "Keys"
+                </button>
+                <label class="toggle">
+                    <input
+                        type="checkbox"
+                        prop:checked=move || ctx.four_colour.get()
+                        on:change=move |ev| ctx.four_colour.set(event_target_checked(&ev))
+                    />
+                    "Four-colour deck"
+                </label>
+            </div>
         </div>
+    }
+}
+
+/// Brings the statistics panel into view and moves focus to it.
+fn show_statistics(_: &GameContext) {
+    if let Some(panel) = document().get_element_by_id("statistics") {
+        panel.scroll_into_view();
+        if let Ok(panel) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(panel) {
+            let _ = panel.focus();
+        }
     }
 }

@@ -83,7 +83,12 @@ async fn renders_the_deal_with_spec_attributes() {
         );
         assert_eq!(
             el.get_attribute("aria-label").unwrap(),
-            deal.cards()[k as usize].name()
+            // The visible face first (WCAG 2.5.3 Label in Name), then words.
+            format!(
+                "{}, {}",
+                pyramid::round::card_face(deal.cards()[k as usize]),
+                deal.cards()[k as usize].name()
+            )
         );
         let covered = el.get_attribute("aria-disabled").as_deref() == Some("true");
         assert_eq!(covered, k < 21, "card {k}");
