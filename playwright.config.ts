@@ -28,6 +28,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     // No action may wait for ever: a click on a card that has gone fails fast.
     actionTimeout: 15_000,
+    // Game logic is tested without motion, so clicks never wait for a card
+    // to settle; e2e/motion.spec.ts and the screenshots turn motion on.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],

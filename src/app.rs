@@ -9,7 +9,7 @@ use std::rc::Rc;
 use std::time::Duration;
 
 use leptos::prelude::*;
-use pyramid_engine::Preset;
+use pyramid_engine::{Preset, Status};
 
 use crate::coach::{ReplayBar, WhereLostDialog};
 use crate::dialogs::{EndDialog, NewDealDialog, ResetStatsDialog, ShortcutsDialog};
@@ -37,8 +37,9 @@ const CLOCK_SAVE_EVERY_MS: u64 = 5_000;
 
 /// How long a reloaded tab waits for its own round's lock, which the page
 /// it replaces may not have let go of yet, before it takes the round to be
-/// another tab's (a duplicated tab).
-const RELOAD_LOCK_WAIT_MS: u32 = 500;
+/// another tab's (a duplicated tab). A busy phone can take a while to tear
+/// the old page down; only a duplicated tab waits this long in full.
+const RELOAD_LOCK_WAIT_MS: u32 = 1_500;
 
 /// When the solver's workers start: the task after the board is mounted,
 /// so the board is interactive first and a quick first hint need not wait
@@ -268,6 +269,7 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
     install_shortcuts(ctx);
     run_clock(ctx);
     keep_saved(ctx);
+    finish_motion_on_input();
 
     let not_saving = move || ctx.round_unsaved.get().or_else(|| ctx.stats.unsaved.get());
 
@@ -304,7 +306,12 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
                     </div>
                 </Show>
                 <ReplayBar />
-                <section class="table" aria-label="Table" hidden=move || ctx.paused.get()>
+                <section
+                    class="table"
+                    class:lost=move || ctx.round.with(|r| matches!(r.status(), Status::Lost(_)))
+                    aria-label="Table"
+                    hidden=move || ctx.paused.get()
+                >
                     <StockWaste />
                     <Pyramid />
                 </section>
@@ -323,6 +330,22 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
             <ResetStatsDialog />
         </div>
     }
+}
+
+/// Any key or press ends the animations still running (the deal-in, the
+/// win's celebration): input never waits for motion. Listened to in the
+/// capture phase, so that the action the input starts animates afresh.
+fn finish_motion_on_input() {
+    let finish = wasm_bindgen::closure::Closure::<dyn Fn()>::new(crate::motion::finish_all);
+    for event in ["pointerdown", "keydown"] {
+        let _ = window().add_event_listener_with_callback_and_bool(
+            event,
+            wasm_bindgen::JsCast::unchecked_ref(finish.as_ref()),
+            true,
+        );
+    }
+    // The page keeps these listeners for its whole life.
+    finish.forget();
 }
 
 /// Saves the round exactly when the page is hidden or left, so a reload

@@ -9,6 +9,7 @@ use leptos::prelude::*;
 use pyramid_engine::{Game, Move};
 
 use crate::game_context::{GameContext, OpenDialog};
+use crate::motion;
 use crate::protocol::{LossAnswer, Request, Response, WinLine};
 use crate::round::{capitalise, card_face, describe_move, Round};
 use crate::solver_client::{self, SolverError};
@@ -87,12 +88,14 @@ impl GameContext {
     /// that could still be won); the moves after stay redoable.
     pub fn rewind_to(&self, index: usize) {
         let mut rewound = false;
+        let before = self.round.with_untracked(motion::snapshot);
         self.round.update(|r| {
             while r.game.move_count() > index && r.game.undo() {
                 rewound = true;
             }
             r.assisted = true;
         });
+        self.round.with_untracked(|r| motion::animate(before, r));
         self.dialog.set(OpenDialog::None);
         self.selected.set(None);
         self.hinted.set(None);
@@ -191,12 +194,15 @@ impl GameContext {
         else {
             return;
         };
+        // Each move of the shown win travels like the player's own.
+        let before = self.round.with_untracked(motion::snapshot);
         self.round.update(|r| {
             // The line is the solver's and was checked by the engine's
             // replay in the worker; a refusal would be a bug, and skipping
             // the move is the safe way on.
             let _ = r.game.play(next);
         });
+        self.round.with_untracked(|r| motion::animate(before, r));
         let (shown, total) = self
             .replay
             .with_untracked(|r| r.as_ref().map_or((0, 0), |r| (r.shown + 1, r.line.len())));
@@ -235,6 +241,7 @@ impl GameContext {
             handle.clear();
         }
         self.replay.set(None);
+        motion::finish_all();
         self.round.set(replay.stashed);
         self.end_dialog_closed.set(true);
         self.message

@@ -15,6 +15,7 @@ use leptos::prelude::*;
 use pyramid_engine::{Card, Move, MoveError, Preset, Status};
 
 use crate::coach::{Grade, Replay};
+use crate::motion;
 use crate::platform;
 use crate::protocol::{LossAnswer, Request, Response, RoundSpec};
 use crate::round::{
@@ -128,12 +129,14 @@ impl GameContext {
             return Ok(());
         }
         let mut result = Ok(());
+        let before = self.round.with_untracked(motion::snapshot);
         self.round.maybe_update(|r| {
             result = r.game.play(m);
             result.is_ok()
         });
         match result {
             Ok(()) => {
+                self.round.with_untracked(|r| motion::animate(before, r));
                 self.advance_hint_cache(m);
                 self.selected.set(None);
                 self.hinted.set(None);
@@ -141,10 +144,14 @@ impl GameContext {
                 self.save_round();
                 self.record_finish(false);
                 if self.round.with_untracked(|r| r.status() == Status::Won) {
+                    motion::celebrate();
                     self.ask_shortest_win();
                 }
             }
-            Err(e) => self.message.set(capitalise(&e.to_string())),
+            Err(e) => {
+                motion::shake(&m.removed_cards().collect::<Vec<_>>());
+                self.message.set(capitalise(&e.to_string()));
+            }
         }
         result
     }
@@ -209,11 +216,13 @@ impl GameContext {
             return;
         }
         let mut undone = false;
+        let before = self.round.with_untracked(motion::snapshot);
         self.round.maybe_update(|r| {
             undone = r.game.undo();
             undone
         });
         if undone {
+            self.round.with_untracked(|r| motion::animate(before, r));
             self.round.update(|r| r.assisted = true);
             self.after_history_change("Move taken back");
             self.save_round();
@@ -227,11 +236,13 @@ impl GameContext {
             return;
         }
         let mut redone = false;
+        let before = self.round.with_untracked(motion::snapshot);
         self.round.maybe_update(|r| {
             redone = r.game.redo();
             redone
         });
         if redone {
+            self.round.with_untracked(|r| motion::animate(before, r));
             self.after_history_change("Move played again");
             self.save_round();
             self.record_finish(false);
@@ -506,7 +517,9 @@ impl GameContext {
     pub fn deal(&self, round: Round) {
         let id = round.round_id.clone();
         platform::show_deal_in_address(round.deal_number, round.preset());
+        motion::finish_all();
         self.round.set(round);
+        motion::deal_in();
         self.elapsed_ms.set(0);
         self.selected.set(None);
         self.hinted.set(None);

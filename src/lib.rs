@@ -10,6 +10,7 @@ pub mod coach;
 pub mod dialogs;
 pub mod game_context;
 pub mod keyboard;
+pub mod motion;
 pub mod persist;
 pub mod platform;
 pub mod protocol;

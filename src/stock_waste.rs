@@ -22,6 +22,7 @@ pub fn StockWaste() -> impl IntoView {
     };
     let waste_len = move || ctx.round.with(|r| r.board().waste(r.position()).len());
     let stock_hinted = move || is_stock_move(ctx.hinted.get());
+    let discarded = move || 52 - ctx.round.with(|r| r.position().cards_left());
     let stock_label = move || {
         let n = stock_count();
         let cards = if n == 1 { "card" } else { "cards" };
@@ -70,6 +71,24 @@ pub fn StockWaste() -> impl IntoView {
                     waste_top.get()
                         .map(|c| view! { <CardButton card=c zone=Zone::Waste tab_stop=true /> })
                 }}
+            </div>
+            // Removed cards land here; they are out of play and carry no
+            // `data-card`.
+            <div
+                class="pile discard-pile"
+                class:stacked=move || { discarded() > 1 }
+                class:empty=move || { discarded() == 0 }
+                data-zone="discard"
+                role="img"
+                aria-label=move || {
+                    let n = discarded();
+                    format!("Discard pile: {n} {}", if n == 1 { "card" } else { "cards" })
+                }
+            >
+                <span aria-hidden="true">{move || match discarded() {
+                    0 => String::new(),
+                    n => n.to_string(),
+                }}</span>
             </div>
         </div>
     }

@@ -1,0 +1,114 @@
+import { test, expect, type Page } from '@playwright/test';
+import { PyramidPage, solveDeal } from './pyramid-page';
+
+test.use({ reducedMotion: 'no-preference' });
+
+const running = (page: Page) => page.evaluate(() => document.getAnimations().length);
+const ghosts = (page: Page) => page.locator('.ghost');
+
+test('a removed pair travels to the discard pile, which counts it', async ({ page }) => {
+  const game = new PyramidPage(page);
+  await game.open(1, 'classic');
+  const discard = page.locator('[data-zone="discard"]');
+  await expect(discard).toHaveAttribute('aria-label', 'Discard pile: 0 cards');
+  await game.card('5C').click();
+  await game.card('8C').click();
+  // The cards are gone from play at once; copies with no name fly.
+  await expect(game.card('5C')).toHaveCount(0);
+  await expect(discard).toHaveAttribute('aria-label', 'Discard pile: 2 cards');
+  await expect(discard).not.toHaveAttribute('data-card');
+  // The copies land and go.
+  await expect(ghosts(page)).toHaveCount(0);
+  // Undo brings the cards back from the pile.
+  await game.button('Undo').click();
+  await expect(game.card('5C')).toHaveCount(1);
+  await expect(discard).toHaveAttribute('aria-label', 'Discard pile: 0 cards');
+});
+
+test('a move made during an animation lands in the right state', async ({ page }) => {
+  const game = new PyramidPage(page);
+  await game.open(1, 'classic');
+  const line = solveDeal(1, 'classic').moves.split(' ');
+  // Two moves as fast as the page takes them: the second starts while the
+  // first one's cards are still flying.
+  await page.evaluate(() => {
+    (document.querySelector('[data-card="5C"]') as HTMLElement).click();
+    (document.querySelector('[data-card="8C"]') as HTMLElement).click();
+  });
+  await page.evaluate(() => (document.querySelector('[data-zone="stock"]') as HTMLElement).click());
+  await expect(game.moves).toHaveText('2');
+  await expect(game.card('5C')).toHaveCount(0);
+  await expect(game.stock).toHaveAttribute('aria-label', /23 cards/);
+  // Only the latest move's animations are left, then none.
+  expect(await ghosts(page).count()).toBeLessThanOrEqual(1);
+  await expect.poll(() => running(page)).toBe(0);
+  expect(line.length).toBeGreaterThan(2);
+});
+
+test('a new deal flies in, and any key skips to the end', async ({ page }) => {
+  const game = new PyramidPage(page);
+  await game.open(1, 'classic');
+  await game.button('New deal').click();
+  await game.dialog('New deal').getByRole('button', { name: 'Deal' }).click();
+  const dealt = page.locator('.card.dealt');
+  await expect(dealt).toHaveCount(28);
+  // Row by row: each card waits its turn (at most a second in all).
+  const delays = await dealt.evaluateAll((els) => els.map((e) => parseFloat(getComputedStyle(e).animationDelay)));
+  expect(Math.max(...delays) * 1000 + 300).toBeLessThanOrEqual(1000);
+  await expect(dealt.first()).toHaveCSS('animation-name', 'arrive');
+  await page.keyboard.press('Shift');
+  await expect(page.locator('.card.dealt')).toHaveCount(0);
+  expect(await running(page)).toBe(0);
+});
+
+test('a pair that is not thirteen shakes and says why', async ({ page }) => {
+  const game = new PyramidPage(page);
+  await game.open(1, 'classic');
+  // 9♠ and 5♣ make 14: dragged together, they shake.
+  const from = (await game.card('9S').boundingBox())!;
+  const to = (await game.card('5C').boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 6 });
+  await page.mouse.up();
+  await expect(game.card('9S')).toHaveClass(/shake/);
+  await expect(game.message).toContainText('13');
+  await expect(game.moves).toHaveText('0');
+});
+
+test('a win celebrates until the next input', async ({ page }) => {
+  const game = new PyramidPage(page);
+  await game.open(1, 'classic');
+  const line = solveDeal(1, 'classic').moves.split(' ');
+  // All but the last move without motion (quicker), the winning one with it.
+  await page.evaluate(() => document.documentElement.setAttribute('data-motion', 'off'));
+  await game.playLine(line.slice(0, -1).join(' '));
+  await page.evaluate(() => document.documentElement.removeAttribute('data-motion'));
+  await game.play(line[line.length - 1]);
+  await expect(game.dialog('You won!')).toBeVisible();
+  await expect(page.locator('.confetti').first()).toBeAttached();
+  await page.keyboard.press('Shift');
+  await expect(page.locator('.confetti')).toHaveCount(0);
+});
+
+for (const how of ['system', 'setting'] as const) {
+  test(`reduced motion (${how}): no animation runs after a move`, async ({ browser }) => {
+    const context = await browser.newContext(how === 'system' ? { reducedMotion: 'reduce' } : {});
+    const page = await context.newPage();
+    const game = new PyramidPage(page);
+    await game.open(1, 'classic');
+    if (how === 'setting') {
+      await page.evaluate(() => document.documentElement.setAttribute('data-motion', 'off'));
+    }
+    await game.card('5C').click();
+    await game.card('8C').click();
+    await game.stock.click();
+    await expect(game.moves).toHaveText('2');
+    expect(await ghosts(page).count()).toBe(0);
+    expect(await running(page)).toBe(0);
+    await game.button('Hint').click();
+    await expect(page.locator('[data-hint="true"]').first()).toBeAttached();
+    expect(await running(page)).toBe(0);
+    await context.close();
+  });
+}
