@@ -28,6 +28,10 @@ export default defineConfig({
     trace: 'retain-on-failure',
     // No action may wait for ever: a click on a card that has gone fails fast.
     actionTimeout: 15_000,
+    // The build registers a service worker that serves it from a cache. The
+    // shared server's origin must always show the build on disk, so only
+    // e2e/pwa.spec.ts allows service workers, each test on its own origin.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
