@@ -61,10 +61,12 @@ self.addEventListener('fetch', (event) => {
   // index.html; every other file is looked up by its path alone.
   const path = url.origin + url.pathname;
   const key = path === INDEX || path === `${INDEX}index.html` ? INDEX : path;
-  event.respondWith(
-    caches
-      .open(CACHE)
-      .then((cache) => cache.match(key))
-      .then((hit) => hit || fetch(request)),
-  );
+  event.respondWith(openCache().then((cache) => cache.match(key)).then((hit) => hit || fetch(request)));
 });
+
+// Opened once for the worker's life, not once per request.
+let opened;
+function openCache() {
+  opened ??= caches.open(CACHE);
+  return opened;
+}
