@@ -154,7 +154,9 @@ test('measure', async ({ page, browser }) => {
     longest = Math.max(longest, ...tasks, 0);
   }
 
-  const offline = await measureOfflineLoads(browser, test.info().project.use.baseURL!);
+  const baseURL = test.info().project.use.baseURL!;
+  const offline = await measureSecondLoads(browser, baseURL, true);
+  const online = await measureSecondLoads(browser, baseURL, false);
 
   const dist = path.join(__dirname, '..', 'dist');
   let gzipTotal = 0;
@@ -188,20 +190,29 @@ test('measure', async ({ page, browser }) => {
   console.log(`hint latency over ${hints.length} positions: p50 ${percentile(hints, 50).toFixed(1)} ms, p95 ${percentile(hints, 95).toFixed(1)} ms, max ${Math.max(...hints).toFixed(1)} ms`);
   console.log(`main-thread long tasks while the worker solved ${hardAnswers} questions on the hardest deals: ${longTasks} (longest ${longest.toFixed(0)} ms)`);
   console.log(`first load gzipped: ${gzipTotal} bytes = ${(gzipTotal / 1000).toFixed(1)} kB = ${(gzipTotal / 1024).toFixed(1)} KiB (${parts.join(', ')}); the solver's worker, loaded after: ${workerTotal} bytes more; the offline support (sw.js, pwa.js, manifest), loaded after: ${offlineTotal} bytes more`);
-  console.log(`offline second load to interactive (service worker, no network), reload in the same tab: p50 ${percentile(offline.reloads, 50)} ms, max ${Math.max(...offline.reloads)} ms; in the page (navigation start → board) p50 ${percentile(offline.reloadsInPage, 50)} ms, max ${Math.max(...offline.reloadsInPage)} ms`);
-  console.log(`offline second load to interactive (service worker, no network), a new tab: p50 ${percentile(offline.tabs, 50)} ms, max ${Math.max(...offline.tabs)} ms; in the page p50 ${percentile(offline.tabsInPage, 50)} ms, max ${Math.max(...offline.tabsInPage)} ms`);
+  for (const [what, loads] of [
+    ['offline second load to interactive (service worker, no network)', offline],
+    ['the same loads online, no service worker', online],
+  ] as const) {
+    console.log(`${what}: reload in the same tab p50 ${percentile(loads.reloads, 50)} ms, max ${Math.max(...loads.reloads)} ms (in the page, navigation start → board: p50 ${percentile(loads.reloadsInPage, 50)} ms, max ${Math.max(...loads.reloadsInPage)} ms); a new tab p50 ${percentile(loads.tabs, 50)} ms, max ${Math.max(...loads.tabs)} ms (in the page p50 ${percentile(loads.tabsInPage, 50)} ms, max ${Math.max(...loads.tabsInPage)} ms)`);
+  }
 });
 
 /**
- * The second load with no network: one online load installs the service
- * worker (the same origin as the rest, in a context of its own that allows
- * it), then the context goes offline and the page loads from the worker's
- * cache, five times by a reload in the same tab and five times in a new
- * tab. Each load is timed as above (goto → pyramid visible) and, in the
- * page, from the navigation's start to the moment the board is in the DOM.
+ * The second load. Offline: one online load installs the service worker
+ * (on the shared server's origin, in a context of its own that allows it),
+ * then the context goes offline and the page loads from the worker's
+ * cache. Online, for comparison: the same loads with service workers
+ * blocked. Eight loads by a reload in the same tab, then eight in a new tab,
+ * each timed as above (goto → pyramid visible) and, in the page, from the
+ * navigation's start to the moment the board is in the DOM.
  */
-async function measureOfflineLoads(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ serviceWorkers: 'allow', baseURL, viewport: { width: 1280, height: 800 } });
+async function measureSecondLoads(browser: Browser, baseURL: string, offline: boolean) {
+  const context = await browser.newContext({
+    serviceWorkers: offline ? 'allow' : 'block',
+    baseURL,
+    viewport: { width: 1280, height: 800 },
+  });
   await context.addInitScript(() => {
     new MutationObserver((_, observer) => {
       if (document.querySelector('[data-zone="stock"]')) {
@@ -213,18 +224,20 @@ async function measureOfflineLoads(browser: Browser, baseURL: string) {
   const inPage = (p: Page) => p.evaluate(() => (window as any).__interactive as number);
   let current = await context.newPage();
   await new PyramidPage(current).open(300, 'classic');
-  await current.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
-  await context.setOffline(true);
+  if (offline) {
+    await current.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
+    await context.setOffline(true);
+  }
 
   const result = { reloads: [] as number[], reloadsInPage: [] as number[], tabs: [] as number[], tabsInPage: [] as number[] };
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < 8; i++) {
     const t0 = Date.now();
     await current.reload();
     await current.locator('[data-zone="pyramid"]').first().waitFor();
     result.reloads.push(Date.now() - t0);
     result.reloadsInPage.push(await inPage(current));
   }
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < 8; i++) {
     const next = await context.newPage();
     await current.close();
     const t0 = Date.now();
