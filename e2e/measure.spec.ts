@@ -194,7 +194,8 @@ test('measure', async ({ page, browser }) => {
     ['offline second load to interactive (service worker, no network)', offline],
     ['the same loads online, no service worker', online],
   ] as const) {
-    console.log(`${what}: reload in the same tab p50 ${percentile(loads.reloads, 50)} ms, max ${Math.max(...loads.reloads)} ms (in the page, navigation start → board: p50 ${percentile(loads.reloadsInPage, 50)} ms, max ${Math.max(...loads.reloadsInPage)} ms); a new tab p50 ${percentile(loads.tabs, 50)} ms, max ${Math.max(...loads.tabs)} ms (in the page p50 ${percentile(loads.tabsInPage, 50)} ms, max ${Math.max(...loads.tabsInPage)} ms)`);
+    const spread = (v: number[]) => `min ${Math.min(...v)}, p50 ${percentile(v, 50)}, max ${Math.max(...v)} ms`;
+    console.log(`${what}: reload in the same tab ${spread(loads.reloads)} (in the page, navigation start → board: ${spread(loads.reloadsInPage)}); a new tab ${spread(loads.tabs)} (in the page ${spread(loads.tabsInPage)})`);
   }
 });
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Renders the PNG icons in assets/ from assets/icon.svg and
-# assets/icon-maskable.svg with headless Chromium. Run by hand after changing
-# an SVG; the PNGs are committed, so builds never need it.
+# pwa/icon-maskable.svg (full bleed, for masks and Apple's home screen) with
+# headless Chromium. Run by hand after changing an SVG; the PNGs are
+# committed, so builds never need it.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT/assets"
@@ -9,10 +10,10 @@ TMP="$(mktemp -d)"
 trap 'rm -rf "$TMP"' EXIT
 
 render() { # svg size out.png
-  local svg="$1" size="$2" out="$3"
+  local svg="$1" size="$2" out="$3"  # svg relative to the repository
   cat > "$TMP/page.html" <<HTML
 <!doctype html><html><body style="margin:0;background:transparent">
-<img src="file://$ROOT/assets/$svg" width="$size" height="$size" style="display:block"></body></html>
+<img src="file://$ROOT/$svg" width="$size" height="$size" style="display:block"></body></html>
 HTML
   chromium --headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking \
     --disable-component-update --disable-sync --hide-scrollbars --force-device-scale-factor=1 \
@@ -21,7 +22,7 @@ HTML
   echo "assets/$out: ${size}x${size}"
 }
 
-render icon.svg 192 icon-192.png
-render icon.svg 512 icon-512.png
-render icon-maskable.svg 512 icon-maskable-512.png
-render icon-maskable.svg 180 apple-touch-icon.png
+render assets/icon.svg 192 icon-192.png
+render assets/icon.svg 512 icon-512.png
+render pwa/icon-maskable.svg 512 icon-maskable-512.png
+render pwa/icon-maskable.svg 180 apple-touch-icon.png
