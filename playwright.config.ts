@@ -31,6 +31,10 @@ export default defineConfig({
     // Game logic is tested without motion, so clicks never wait for a card
     // to settle; e2e/motion.spec.ts and the screenshots turn motion on.
     reducedMotion: 'reduce',
+    // The build registers a service worker that serves it from a cache. The
+    // shared server's origin must always show the build on disk, so only
+    // e2e/pwa.spec.ts allows service workers, each test on its own origin.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],

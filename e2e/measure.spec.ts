@@ -1,6 +1,7 @@
 // Prints (does not assert) load-to-interactive, click-to-repaint, hint
-// latency over positions from random play, and the gzipped first-load size.
-import { test } from '@playwright/test';
+// latency over positions from random play, the offline second load (served
+// by the service worker), and the gzipped first-load size.
+import { test, type Browser, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -11,7 +12,7 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-test('measure', async ({ page }) => {
+test('measure', async ({ page, browser }) => {
   // It measures and asserts nothing: give a slow or busy machine all the time it needs.
   test.setTimeout(300_000);
   const game = new PyramidPage(page);
@@ -153,6 +154,10 @@ test('measure', async ({ page }) => {
     longest = Math.max(longest, ...tasks, 0);
   }
 
+  const baseURL = test.info().project.use.baseURL!;
+  const offline = await measureSecondLoads(browser, baseURL, true);
+  const online = await measureSecondLoads(browser, baseURL, false);
+
   const dist = path.join(__dirname, '..', 'dist');
   let gzipTotal = 0;
   let workerTotal = 0;
@@ -160,11 +165,19 @@ test('measure', async ({ page }) => {
   // Everything the page fetches before the board is interactive: the
   // top-level build files and the favicon. The solver's worker
   // (solver-worker*) is fetched after, and counted apart.
-  for (const file of [...fs.readdirSync(dist), 'assets/favicon.svg']) {
-    if (!/\.(html|js|wasm|css|svg)$/.test(file)) continue;
+  // The offline support (the service worker, assets/pwa.js, the manifest)
+  // is fetched after the board is up too, and counted apart.
+  let offlineTotal = 0;
+  const afterBoard = ['sw.js', 'assets/pwa.js', 'assets/manifest.webmanifest'];
+  for (const file of [...fs.readdirSync(dist), 'assets/favicon.svg', ...afterBoard.slice(1)]) {
+    if (!/\.(html|js|wasm|css|svg|webmanifest)$/.test(file)) continue;
     const size = zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
     if (file.startsWith('solver-worker')) {
       workerTotal += size;
+      continue;
+    }
+    if (afterBoard.includes(file)) {
+      offlineTotal += size;
       continue;
     }
     gzipTotal += size;
@@ -176,5 +189,65 @@ test('measure', async ({ page }) => {
   console.log(`click to repaint (stock draw): work p50 ${percentile(repaints, 50).toFixed(1)} ms, p95 ${percentile(repaints, 95).toFixed(1)} ms; painted in the next frame ${nextFrame} of ${repaints.length}`);
   console.log(`hint latency over ${hints.length} positions: p50 ${percentile(hints, 50).toFixed(1)} ms, p95 ${percentile(hints, 95).toFixed(1)} ms, max ${Math.max(...hints).toFixed(1)} ms`);
   console.log(`main-thread long tasks while the worker solved ${hardAnswers} questions on the hardest deals: ${longTasks} (longest ${longest.toFixed(0)} ms)`);
-  console.log(`first load gzipped: ${gzipTotal} bytes = ${(gzipTotal / 1000).toFixed(1)} kB = ${(gzipTotal / 1024).toFixed(1)} KiB (${parts.join(', ')}); the solver's worker, loaded after: ${workerTotal} bytes more`);
+  console.log(`first load gzipped: ${gzipTotal} bytes = ${(gzipTotal / 1000).toFixed(1)} kB = ${(gzipTotal / 1024).toFixed(1)} KiB (${parts.join(', ')}); the solver's worker, loaded after: ${workerTotal} bytes more; the offline support (sw.js, pwa.js, manifest), loaded after: ${offlineTotal} bytes more`);
+  for (const [what, loads] of [
+    ['offline second load to interactive (service worker, no network)', offline],
+    ['the same loads online, no service worker', online],
+  ] as const) {
+    const spread = (v: number[]) => `min ${Math.min(...v)}, p50 ${percentile(v, 50)}, max ${Math.max(...v)} ms`;
+    console.log(`${what}: reload in the same tab ${spread(loads.reloads)} (in the page, navigation start → board: ${spread(loads.reloadsInPage)}); a new tab ${spread(loads.tabs)} (in the page ${spread(loads.tabsInPage)})`);
+  }
 });
+
+/**
+ * The second load. Offline: one online load installs the service worker
+ * (on the shared server's origin, in a context of its own that allows it),
+ * then the context goes offline and the page loads from the worker's
+ * cache. Online, for comparison: the same loads with service workers
+ * blocked. Eight loads by a reload in the same tab, then eight in a new tab,
+ * each timed as above (goto → pyramid visible) and, in the page, from the
+ * navigation's start to the moment the board is in the DOM.
+ */
+async function measureSecondLoads(browser: Browser, baseURL: string, offline: boolean) {
+  const context = await browser.newContext({
+    serviceWorkers: offline ? 'allow' : 'block',
+    baseURL,
+    viewport: { width: 1280, height: 800 },
+  });
+  await context.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (document.querySelector('[data-zone="stock"]')) {
+        (window as any).__interactive = Math.round(performance.now());
+        observer.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const inPage = (p: Page) => p.evaluate(() => (window as any).__interactive as number);
+  let current = await context.newPage();
+  await new PyramidPage(current).open(300, 'classic');
+  if (offline) {
+    await current.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
+    await context.setOffline(true);
+  }
+
+  const result = { reloads: [] as number[], reloadsInPage: [] as number[], tabs: [] as number[], tabsInPage: [] as number[] };
+  for (let i = 0; i < 8; i++) {
+    const t0 = Date.now();
+    await current.reload();
+    await current.locator('[data-zone="pyramid"]').first().waitFor();
+    result.reloads.push(Date.now() - t0);
+    result.reloadsInPage.push(await inPage(current));
+  }
+  for (let i = 0; i < 8; i++) {
+    const next = await context.newPage();
+    await current.close();
+    const t0 = Date.now();
+    await next.goto('/');
+    await next.locator('[data-zone="pyramid"]').first().waitFor();
+    result.tabs.push(Date.now() - t0);
+    result.tabsInPage.push(await inPage(next));
+    current = next;
+  }
+  await context.close();
+  return result;
+}

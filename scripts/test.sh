@@ -49,5 +49,7 @@ step "clippy wasm32"    cargo clippy --target "$WASM_TARGET" -p pyramid --all-ta
 step "native tests"     cargo test --workspace
 step "wasm tests"       cargo test -p pyramid --target "$WASM_TARGET"
 step "trunk build"      trunk build --release
+# The same build as a static site published under a sub-path (e2e/pwa.spec.ts).
+step "trunk build /pyramid/" trunk build --release --public-url /pyramid/ --dist target/pages/pyramid
 step "solver binary"    cargo build --release -p pyramid-engine --bin pyramid-solver
 step "playwright"       npx --no-install playwright test
