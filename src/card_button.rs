@@ -11,7 +11,7 @@ use pyramid_engine::{Card, Move, Zone};
 use wasm_bindgen::JsCast;
 
 use crate::game_context::GameContext;
-use crate::round::{card_code, card_face};
+use crate::round::card_code;
 
 /// Pointer travel, in CSS pixels, before a press becomes a drag.
 const DRAG_THRESHOLD: i64 = 6;
@@ -188,7 +188,10 @@ pub fn CardButton(
             // Never the browser's own drag and drop: it would cancel ours.
             on:dragstart=|ev: web_sys::DragEvent| ev.prevent_default()
         >
-            <span class="corner" aria-hidden="true">{card_face(card)}</span>
+            <span class="corner" aria-hidden="true">
+                <span class="rank">{card.rank_label()}</span>
+                <span class="suit">{card.suit().symbol().to_string()}</span>
+            </span>
             <span class="pip" aria-hidden="true">{card.suit().symbol().to_string()}</span>
         </button>
     }

@@ -3,6 +3,7 @@
 use leptos::prelude::*;
 
 use crate::game_context::{GameContext, OpenDialog};
+use crate::settings;
 
 #[component]
 pub fn Toolbar() -> impl IntoView {
@@ -78,14 +79,17 @@ pub fn Toolbar() -> impl IntoView {
             >
                 "?"
             </button>
-            <label class="toggle">
-                <input
-                    type="checkbox"
-                    prop:checked=move || ctx.four_colour.get()
-                    on:change=move |ev| ctx.four_colour.set(event_target_checked(&ev))
-                />
-                "Four-colour deck"
-            </label>
+            <button
+                type="button"
+                class="sound-toggle"
+                aria-pressed=move || if ctx.settings.with(|s| s.sound) { "true" } else { "false" }
+                on:click=move |_| settings::toggle_sound(ctx)
+            >
+                "Sound"
+            </button>
+            <button type="button" on:click=move |_| ctx.dialog.set(OpenDialog::Settings)>
+                "Settings"
+            </button>
         </div>
     }
 }
