@@ -19,6 +19,7 @@ use crate::persist::StatsBook;
 use crate::platform;
 use crate::pyramid::Pyramid;
 use crate::round::{capitalise, parse_url_request, DealOrigin, Round, UrlRequest};
+use crate::settings::{self, SettingsDialog};
 use crate::solver_client;
 use crate::statistics::Statistics;
 use crate::stats_panel::StatsPanel;
@@ -48,6 +49,8 @@ const WORKER_WARM_UP: Duration = Duration::ZERO;
 
 /// Mounts the game once it knows which rounds other open tabs are playing.
 pub async fn start() {
+    // The theme and the other settings apply before anything is drawn.
+    settings::apply_stored();
     let mut own = tabs::tab_round_id();
     if let Some(id) = &own {
         // A reload: the page it replaces lets go of the round as it unloads.
@@ -72,6 +75,9 @@ pub fn App(own: Option<String>, held: HashSet<String>) -> impl IntoView {
     let stats = Statistics::new(start.stats, start.stats_unsaved);
     let ctx = GameContext::new(start.round, start.elapsed_ms, start.notice, stats);
     ctx.round_unsaved.set(start.round_unsaved);
+    let (saved_settings, notices) = settings::load();
+    ctx.settings.set(saved_settings);
+    ctx.show_notices(&notices);
     // Rounds this tab leaves or finds finished are recorded before play
     // starts: its own round when a link asks for another deal, and the
     // finished rounds of tabs that closed.
@@ -267,6 +273,7 @@ fn location_search() -> String {
 pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
     provide_context(ctx);
     install_shortcuts(ctx);
+    settings::install(ctx);
     run_clock(ctx);
     keep_saved(ctx);
     finish_motion_on_input();
@@ -276,7 +283,6 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
     view! {
         <div
             class="app"
-            class:four-colour=move || ctx.four_colour.get()
             data-round=move || ctx.round.with(|r| r.round_id.clone())
         >
             <header class="top">
@@ -328,6 +334,7 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
             <EndDialog />
             <ShortcutsDialog />
             <ResetStatsDialog />
+            <SettingsDialog />
         </div>
     }
 }

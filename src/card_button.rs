@@ -277,8 +277,8 @@ fn CardFace(card: Card) -> impl IntoView {
     let corner = move |class: &'static str| {
         view! {
             <span class=class aria-hidden="true">
-                <span>{label}</span>
-                <span>{suit.clone()}</span>
+                <span class="rank">{label}</span>
+                <span class="suit">{suit.clone()}</span>
             </span>
         }
     };

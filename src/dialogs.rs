@@ -330,6 +330,8 @@ pub fn ShortcutsDialog() -> impl IntoView {
         ("N", "New deal"),
         ("W", "Where did I lose?"),
         ("P", "Pause or resume"),
+        ("M", "Sound on or off"),
+        ("S", "Settings"),
         ("Esc", "Cancel the selection"),
         ("Tab, Shift+Tab", "Move between piles"),
         ("Arrow keys", "Move between available cards and the stock"),

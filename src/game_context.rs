@@ -16,6 +16,7 @@ use pyramid_engine::{Card, Move, MoveError, Preset, Status};
 
 use crate::coach::{Grade, Replay};
 use crate::motion;
+use crate::persist::Settings;
 use crate::platform;
 use crate::protocol::{LossAnswer, Request, Response, RoundSpec};
 use crate::round::{
@@ -23,6 +24,7 @@ use crate::round::{
     WINNABLE_TRIES,
 };
 use crate::solver_client::{self, SolverError};
+use crate::sound::{self, Cue};
 use crate::statistics::Statistics;
 use crate::storage::{self, Notice, StorageError};
 use crate::tabs;
@@ -35,6 +37,7 @@ pub enum OpenDialog {
     NewDeal,
     Shortcuts,
     ResetStats,
+    Settings,
 }
 
 /// How the player asked for a new deal in the new-deal dialog.
@@ -70,7 +73,8 @@ pub struct GameContext {
     pub stats: Statistics,
     /// Why the round in progress could not be saved the last time, if it could not.
     pub round_unsaved: RwSignal<Option<StorageError>>,
-    pub four_colour: RwSignal<bool>,
+    /// The player's settings ([`crate::settings`]).
+    pub settings: RwSignal<Settings>,
     /// The pyramid card that holds the pyramid's single tab stop.
     pub roving: RwSignal<Option<Card>>,
     /// What the solver's worker is working on, while it is.
@@ -105,7 +109,7 @@ impl GameContext {
             end_dialog_closed: RwSignal::new(false),
             stats,
             round_unsaved: RwSignal::new(None),
-            four_colour: RwSignal::new(false),
+            settings: RwSignal::new(Settings::default()),
             roving: RwSignal::new(None),
             thinking: RwSignal::new(None),
             loss_answer: RwSignal::new(None),
@@ -137,6 +141,13 @@ impl GameContext {
         match result {
             Ok(()) => {
                 self.round.with_untracked(|r| motion::animate(before, r));
+                sound::play(self.round.with_untracked(|r| match (r.status(), m) {
+                    (Status::Won, _) => Cue::Win,
+                    (_, Move::King(_)) => Cue::King,
+                    (_, Move::Pair(..)) => Cue::Pair,
+                    (_, Move::Draw) => Cue::Draw,
+                    (_, Move::Recycle) => Cue::Recycle,
+                }));
                 self.advance_hint_cache(m);
                 self.selected.set(None);
                 self.hinted.set(None);
@@ -150,6 +161,7 @@ impl GameContext {
             }
             Err(e) => {
                 motion::shake(&m.removed_cards().collect::<Vec<_>>());
+                sound::play(Cue::Illegal);
                 self.message.set(capitalise(&e.to_string()));
             }
         }

@@ -6,6 +6,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, KeyboardEvent};
 
 use crate::game_context::{GameContext, OpenDialog};
+use crate::settings;
 
 /// Everything arrow keys move between: available pyramid cards, the stock,
 /// the draw slot and the waste top.
@@ -92,6 +93,14 @@ pub fn handle_key(ctx: GameContext, ev: &KeyboardEvent) {
         }
         "?" => {
             ctx.dialog.set(OpenDialog::Shortcuts);
+            true
+        }
+        "s" | "S" => {
+            ctx.dialog.set(OpenDialog::Settings);
+            true
+        }
+        "m" | "M" => {
+            settings::toggle_sound(ctx);
             true
         }
         "Escape" => {

@@ -1,6 +1,6 @@
 //! What the game keeps between visits, as versioned JSON: the rounds in
-//! progress ([`SavedRound`]) and the statistics of every preset
-//! ([`StatsBook`]).
+//! progress ([`SavedRound`]), the statistics of every preset
+//! ([`StatsBook`]) and the player's [`Settings`].
 //!
 //! The saved types derive serde's `Serialize` and `Deserialize`
 //! themselves; [`crate::storage`] moves them in and out of the browser with
@@ -20,11 +20,14 @@
 //!   came later and may be missing.
 //! - stats v2: one record per finished round, per preset, with a reset
 //!   time; see [`StatsBook`].
+//! - settings v1: [`Settings`] as it serializes; a missing field takes its
+//!   default.
 //!
 //! Version 1 of each was replaced before any player saved it, so no build
 //! reads it.
 
 mod round;
+mod settings;
 mod stats;
 
 use std::fmt;
@@ -33,6 +36,10 @@ use pyramid_engine::{ParseDealError, ReplayError};
 use serde::Deserialize;
 
 pub use round::{decode_round, encode_round, DealOrigin, SavedRound, ROUND_VERSION};
+pub use settings::{
+    decode_settings, encode_settings, CardBack, Motion, Settings, TableColour, Theme,
+    SETTINGS_VERSION,
+};
 pub use stats::{
     decode_stats, encode_stats, import_stats, PresetStats, RoundEnd, RoundRecord, StatsBook,
     STATS_VERSION,

@@ -1,10 +1,11 @@
 //! The pyramid: 28 static slots, rendered once, each reading its own memo.
 
 use leptos::prelude::*;
-use pyramid_engine::{row_col, Card, Zone};
+use pyramid_engine::{row_col, Card, Place, Zone};
 
 use crate::card_button::CardButton;
 use crate::game_context::GameContext;
+use crate::settings::shows_last_move_at;
 
 /// Slots in the pyramid.
 const SLOTS: u8 = 28;
@@ -58,7 +59,11 @@ fn PyramidSlot(index: u8, tab_card: Memo<Option<Card>>) -> impl IntoView {
         usize::from(row) + 1
     );
     view! {
-        <div class="slot" style=style>
+        <div
+            class="slot"
+            class:last-move=move || shows_last_move_at(ctx, Place::Pyramid(index))
+            style=style
+        >
             {move || {
                 card.get()
                     .map(|c| {

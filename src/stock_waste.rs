@@ -1,10 +1,11 @@
 //! The stock, the draw slot (draw-card presets) and the waste.
 
 use leptos::prelude::*;
-use pyramid_engine::{StockMode, Zone};
+use pyramid_engine::{Place, StockMode, Zone};
 
 use crate::card_button::{is_stock_move, CardButton};
 use crate::game_context::GameContext;
+use crate::settings::shows_last_move_at;
 
 /// The stock pile, then the card just drawn (draw-card mode), then the waste top.
 #[component]
@@ -40,6 +41,7 @@ pub fn StockWaste() -> impl IntoView {
                 class="stock"
                 class:empty=move || stock_count() == 0
                 class:recycle=move || stock_count() == 0 && can_recycle()
+                class:last-move=move || shows_last_move_at(ctx, Place::Stock)
                 data-zone="stock"
                 aria-label=stock_label
                 data-hint=move || stock_hinted().then_some("true")
@@ -59,14 +61,21 @@ pub fn StockWaste() -> impl IntoView {
                 </span>
             </button>
             <Show when=move || draw_card_mode()>
-                <div class="pile draw-pile">
+                <div
+                    class="pile draw-pile"
+                    class:last-move=move || shows_last_move_at(ctx, Place::Draw)
+                >
                     {move || {
                         draw_slot.get()
                             .map(|c| view! { <CardButton card=c zone=Zone::Draw tab_stop=true /> })
                     }}
                 </div>
             </Show>
-            <div class="pile waste-pile" class:stacked=move || { waste_len() > 1 }>
+            <div
+                class="pile waste-pile"
+                class:stacked=move || { waste_len() > 1 }
+                class:last-move=move || shows_last_move_at(ctx, Place::Waste)
+            >
                 {move || {
                     waste_top.get()
                         .map(|c| view! { <CardButton card=c zone=Zone::Waste tab_stop=true /> })

@@ -10,7 +10,8 @@
 //!   tabs never overwrite each other's round ([`crate::tabs`] says which
 //!   round a tab plays).
 //! - [`STATS_KEY`] `pyramid.stats`: the statistics of every preset.
-//! - `pyramid.backup.<round|stats>.<ms since epoch>`: a value that could not
+//! - [`SETTINGS_KEY`] `pyramid.settings`: the player's settings.
+//! - `pyramid.backup.<round|stats|settings>.<ms since epoch>`: a value that could not
 //!   be read, kept as it was. Backups are never overwritten or removed.
 //! - [`LEGACY_ROUND_KEY`] `pyramid.round`: the one round of earlier builds,
 //!   moved to its own key the first time a build with per-tab rounds runs.
@@ -38,7 +39,9 @@ use leptos::leptos_dom::helpers::{window_event_listener, WindowListenerHandle};
 use pyramid_engine::Game;
 use serde::de::DeserializeOwned;
 
-use crate::persist::{decode_round, decode_stats, PersistError, SavedRound, StatsBook};
+use crate::persist::{
+    decode_round, decode_settings, decode_stats, PersistError, SavedRound, Settings, StatsBook,
+};
 use crate::platform;
 
 /// The start of the key of every round in progress; the round id follows.
@@ -47,6 +50,8 @@ pub const ROUND_PREFIX: &str = "pyramid.round.";
 pub const LEGACY_ROUND_KEY: &str = "pyramid.round";
 /// The key of the statistics.
 pub const STATS_KEY: &str = "pyramid.stats";
+/// The key of the settings.
+pub const SETTINGS_KEY: &str = "pyramid.settings";
 /// The start of every backup key.
 pub const BACKUP_PREFIX: &str = "pyramid.backup.";
 
@@ -74,11 +79,12 @@ impl fmt::Display for StorageError {
 
 impl std::error::Error for StorageError {}
 
-/// What was saved: a round or the statistics.
+/// What was saved: a round, the statistics or the settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Slot {
     Round,
     Stats,
+    Settings,
 }
 
 /// Something unreadable was found in storage. Its `Display` is a short
@@ -97,10 +103,17 @@ impl fmt::Display for Notice {
         let what = match self.slot {
             Slot::Round => "A saved round",
             Slot::Stats => "The saved statistics",
+            Slot::Settings => "The saved settings",
         };
         write!(f, "{what} could not be read ({}). ", self.error)?;
         match (&self.backup, self.slot) {
             (Ok(key), Slot::Round) => write!(f, "A copy is kept under “{key}”."),
+            (Ok(key), Slot::Settings) => {
+                write!(
+                    f,
+                    "A copy is kept under “{key}”; settings are back to their defaults."
+                )
+            }
             (Ok(key), Slot::Stats) => {
                 write!(f, "A copy is kept under “{key}”; statistics start afresh.")
             }
@@ -177,6 +190,34 @@ pub fn load_stats() -> Result<Loaded<StatsBook>, StorageError> {
         ),
     };
     Ok(Loaded { value, notices })
+}
+
+/// The settings: the defaults when none are saved, or when the saved value
+/// is unreadable (then it is set aside under a backup key, with a notice).
+pub fn load_settings() -> Result<Loaded<Settings>, StorageError> {
+    available()?;
+    let (value, notices) = match read(SETTINGS_KEY, decode_settings) {
+        Ok(settings) => (settings.unwrap_or_default(), Vec::new()),
+        Err(error) => (
+            Settings::default(),
+            set_aside(SETTINGS_KEY, Slot::Settings, error)
+                .into_iter()
+                .collect(),
+        ),
+    };
+    Ok(Loaded { value, notices })
+}
+
+/// The settings as stored, without setting anything aside: what the page
+/// applies the moment it starts, before it reads the rest.
+pub fn peek_settings() -> Option<Settings> {
+    available().ok()?;
+    read(SETTINGS_KEY, decode_settings).ok().flatten()
+}
+
+/// Saves the settings (after every change).
+pub fn save_settings(settings: &Settings) -> Result<(), StorageError> {
+    write(SETTINGS_KEY, settings)
 }
 
 /// Merges `book` with the statistics currently stored (another tab may have
@@ -273,6 +314,12 @@ impl Validate for StatsBook {
     }
 }
 
+impl Validate for Settings {
+    fn validate(self) -> Result<Self, PersistError> {
+        Settings::validate(self)
+    }
+}
+
 fn write<T: serde::Serialize>(key: &str, value: &T) -> Result<(), StorageError> {
     available()?;
     LocalStorage::set(key, value).map_err(|e| match e {
@@ -331,6 +378,7 @@ fn set_aside(key: &str, slot: Slot, error: PersistError) -> Option<Notice> {
     let name = match slot {
         Slot::Round => "round",
         Slot::Stats => "stats",
+        Slot::Settings => "settings",
     };
     let stamp = platform::now_ms();
     let mut backup = format!("{BACKUP_PREFIX}{name}.{stamp}");

@@ -10,6 +10,7 @@
 use leptos::prelude::*;
 
 use crate::game_context::{GameContext, OpenDialog};
+use crate::settings;
 
 #[component]
 pub fn Toolbar() -> impl IntoView {
@@ -146,20 +147,27 @@ pub fn Toolbar() -> impl IntoView {
                 </button>
                 <button
                     type="button"
+                    class="tb tb-settings"
+                    on:click=pick(|c| c.dialog.set(OpenDialog::Settings))
+                >
+                    "Settings"
+                </button>
+                <button
+                    type="button"
+                    class="tb tb-sound sound-toggle"
+                    aria-pressed=move || if ctx.settings.with(|s| s.sound) { "true" } else { "false" }
+                    on:click=move |_| settings::toggle_sound(ctx)
+                >
+                    "Sound"
+                </button>
+                <button
+                    type="button"
                     class="tb tb-keys"
                     aria-label="Keyboard shortcuts"
                     on:click=pick(|c| c.dialog.set(OpenDialog::Shortcuts))
                 >
                     "Keys"
                 </button>
-                <label class="toggle">
-                    <input
-                        type="checkbox"
-                        prop:checked=move || ctx.four_colour.get()
-                        on:change=move |ev| ctx.four_colour.set(event_target_checked(&ev))
-                    />
-                    "Four-colour deck"
-                </label>
             </div>
         </div>
     }

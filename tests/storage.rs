@@ -10,11 +10,13 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use pyramid::persist::{
-    decode_stats, encode_round, encode_stats, RoundEnd, RoundRecord, SavedRound, StatsBook,
+    decode_settings, decode_stats, encode_round, encode_stats, RoundEnd, RoundRecord, SavedRound,
+    Settings, StatsBook, Theme,
 };
 use pyramid::storage::{
-    load_rounds, load_stats, remove_round, round_key, save_round, save_stats, stats_from_event,
-    subscribe_storage_events, Slot, StorageError, BACKUP_PREFIX, LEGACY_ROUND_KEY, STATS_KEY,
+    load_rounds, load_settings, load_stats, peek_settings, remove_round, round_key, save_round,
+    save_settings, save_stats, stats_from_event, subscribe_storage_events, Slot, StorageError,
+    BACKUP_PREFIX, LEGACY_ROUND_KEY, SETTINGS_KEY, STATS_KEY,
 };
 use pyramid::tabs;
 use pyramid_engine::{Deal, Game, Move, Preset};
@@ -234,6 +236,51 @@ fn unreadable_stats_are_backed_up_never_replaced_silently() {
     assert_eq!(backups(), [(key, garbage.to_string())]);
     let stored = decode_stats(&storage().get_item(STATS_KEY).unwrap().unwrap()).unwrap();
     assert_eq!(stored, book_of(&["a"]));
+}
+
+#[wasm_bindgen_test]
+fn settings_round_trip_and_unreadable_settings_fall_back_to_defaults() {
+    fresh_browser();
+    assert_eq!(load_settings().unwrap().value, Settings::default());
+    assert_eq!(peek_settings(), None);
+    let dark = Settings {
+        theme: Theme::Dark,
+        zen: true,
+        ..Settings::default()
+    };
+    save_settings(&dark).unwrap();
+    let stored = storage().get_item(SETTINGS_KEY).unwrap().unwrap();
+    assert_eq!(decode_settings(&stored).unwrap(), dark);
+    assert_eq!(peek_settings(), Some(dark));
+    let loaded = load_settings().unwrap();
+    assert_eq!(loaded.value, dark);
+    assert!(loaded.notices.is_empty());
+
+    for garbage in ["{not json", r#"{"version":2,"theme":"dark"}"#] {
+        fresh_browser();
+        storage().set_item(SETTINGS_KEY, garbage).unwrap();
+        // Peeking never sets anything aside.
+        assert_eq!(peek_settings(), None);
+        assert_eq!(
+            storage().get_item(SETTINGS_KEY).unwrap().as_deref(),
+            Some(garbage)
+        );
+        let loaded = load_settings().unwrap();
+        assert_eq!(loaded.value, Settings::default());
+        let notice = loaded.notices.into_iter().next().expect("a notice");
+        assert_eq!(notice.slot, Slot::Settings);
+        assert!(
+            notice.to_string().contains("back to their defaults"),
+            "{notice}"
+        );
+        let key = notice.backup.clone().unwrap();
+        assert!(
+            key.starts_with(&format!("{BACKUP_PREFIX}settings.")),
+            "{key}"
+        );
+        assert_eq!(backups(), [(key, garbage.to_string())]);
+        assert_eq!(storage().get_item(SETTINGS_KEY).unwrap(), None);
+    }
 }
 
 #[wasm_bindgen_test]

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use crate::deal::Deal;
-use crate::position::{Board, LossReason, Move, MoveError, Position, Status};
+use crate::position::{Board, Home, LossReason, Move, MoveError, Position, Status, Zone};
 use crate::rules::{Preset, WinCondition};
 
 /// The lowest score a round can end with: every card still on the table.
@@ -27,6 +27,20 @@ pub struct Game {
     cursor: usize,
     /// Par Pyramid: the player ended the round.
     ended: bool,
+}
+
+/// A place on the table that the last move took a card from or put one
+/// in, for showing that move (see [`Game::last_move_places`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Place {
+    /// The pyramid slot a removed card left.
+    Pyramid(u8),
+    /// The draw slot (draw-card mode): a card left it or was drawn to it.
+    Draw,
+    /// The waste: its top card left, or a drawn card landed on it.
+    Waste,
+    /// The stock, turned over from the waste by a recycle.
+    Stock,
 }
 
 /// Why a saved line of moves could not be replayed.
@@ -112,6 +126,41 @@ impl Game {
     /// The whole line: played moves then redoable ones.
     pub fn line(&self) -> &[Move] {
         &self.moves
+    }
+
+    /// The move that led to the position on the board, if any.
+    pub fn last_move(&self) -> Option<Move> {
+        self.played().last().copied()
+    }
+
+    /// Where the last move happened: the places its removed cards left
+    /// (pyramid slots, the draw slot, the waste), the pile a drawn card
+    /// landed on, or the stock for a recycle. Empty at the deal.
+    pub fn last_move_places(&self) -> Vec<Place> {
+        let Some(m) = self.last_move() else {
+            return Vec::new();
+        };
+        let before = &self.positions[self.cursor - 1];
+        let place = |zone: Option<Zone>| match zone {
+            Some(Zone::Draw) => Place::Draw,
+            Some(Zone::Waste) => Place::Waste,
+            _ => Place::Stock,
+        };
+        match m {
+            Move::Draw => {
+                let now = self.position();
+                let drawn = self.board.draw_slot(now).or(self.board.waste_top(now));
+                vec![place(drawn.and_then(|c| self.board.zone(now, c)))]
+            }
+            Move::Recycle => vec![Place::Stock],
+            Move::King(_) | Move::Pair(..) => m
+                .removed_cards()
+                .map(|c| match self.board.home(c) {
+                    Home::Pyramid(k) => Place::Pyramid(k),
+                    Home::Stock(_) => place(self.board.zone(before, c)),
+                })
+                .collect(),
+        }
     }
 
     pub fn move_count(&self) -> usize {
@@ -239,6 +288,43 @@ mod tests {
         assert_eq!(g.score(), -52);
         assert_eq!(g.status(), Status::InProgress);
         assert!(!g.can_undo());
+    }
+
+    #[test]
+    fn last_move_places() {
+        let mut g = game(1, Preset::Classic);
+        assert_eq!(g.last_move(), None);
+        assert!(g.last_move_places().is_empty());
+        g.play(Move::Draw).unwrap();
+        assert_eq!(g.last_move_places(), vec![Place::Waste]);
+        // Each removal names the slots and piles its cards left.
+        while g.board().removals(g.position()).is_empty() {
+            g.play(Move::Draw).unwrap();
+        }
+        let removal = g.board().removals(g.position())[0];
+        g.play(removal).unwrap();
+        assert_eq!(g.last_move(), Some(removal));
+        let places = g.last_move_places();
+        assert_eq!(places.len(), removal.removed_cards().count());
+        for (place, card) in places.iter().zip(removal.removed_cards()) {
+            match g.board().home(card) {
+                Home::Pyramid(k) => assert_eq!(*place, Place::Pyramid(k)),
+                Home::Stock(_) => assert_eq!(*place, Place::Waste),
+            }
+        }
+        assert!(g.undo());
+        assert_eq!(g.last_move_places(), vec![Place::Waste]);
+        // In draw-card mode a drawn card lands in the draw slot.
+        let mut g = game(1, Preset::Traditional);
+        g.play(Move::Draw).unwrap();
+        assert_eq!(g.last_move_places(), vec![Place::Draw]);
+        // A recycle turns the waste back into the stock.
+        let mut g = game(1, Preset::Classic);
+        while g.board().can_draw(g.position()) {
+            g.play(Move::Draw).unwrap();
+        }
+        g.play(Move::Recycle).unwrap();
+        assert_eq!(g.last_move_places(), vec![Place::Stock]);
     }
 
     #[test]

@@ -22,7 +22,7 @@ pub use analysis::{
 };
 pub use card::{Card, ParseCardError, Suit};
 pub use deal::{Deal, ParseDealError};
-pub use game::{Game, ReplayError, MAX_SCORE, MIN_SCORE};
+pub use game::{Game, Place, ReplayError, MAX_SCORE, MIN_SCORE};
 pub use position::{
     format_line, parse_line, pyramid_index, row_col, Board, Home, LossReason, Move, MoveError,
     ParseMoveError, Position, Status, Zone,

@@ -1,0 +1,191 @@
+//! The player's settings: theme, table colour, card back, the card and
+//! layout options, sound and motion. One small document, read once at start
+//! and written whenever a choice changes.
+
+use serde::{Deserialize, Serialize};
+
+use super::{check_version, PersistError};
+
+/// The version [`encode_settings`] writes.
+pub const SETTINGS_VERSION: u32 = 1;
+
+/// Light or dark colours, or whatever the system prefers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Theme {
+    #[default]
+    System,
+    Light,
+    Dark,
+}
+
+/// The colour of the table under the cards.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TableColour {
+    #[default]
+    Green,
+    Blue,
+    Wine,
+}
+
+/// The design on the back of the cards (the stock and any face-down card).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CardBack {
+    #[default]
+    Lattice,
+    Tartan,
+    Stars,
+}
+
+/// Animations and transitions on, off, or as the system prefers
+/// (`prefers-reduced-motion`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Motion {
+    #[default]
+    System,
+    On,
+    Off,
+}
+
+/// Every setting. A field missing from a saved document (one written before
+/// the setting existed) takes its default; an unknown value makes the whole
+/// document unreadable, and the storage layer sets it aside.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Settings {
+    /// Always [`SETTINGS_VERSION`] once decoded.
+    pub version: u32,
+    #[serde(default)]
+    pub theme: Theme,
+    #[serde(default)]
+    pub table: TableColour,
+    #[serde(default)]
+    pub card_back: CardBack,
+    /// Diamonds blue and clubs green.
+    #[serde(default)]
+    pub four_colour: bool,
+    /// Stronger borders, pure black and red, heavier type on the cards.
+    #[serde(default)]
+    pub high_contrast: bool,
+    /// Rank and suit at least twice their normal size.
+    #[serde(default)]
+    pub large_cards: bool,
+    /// The stock, the waste and the toolbar on the other side.
+    #[serde(default)]
+    pub left_handed: bool,
+    /// The timer, the score and the move counter hidden (still recorded).
+    #[serde(default)]
+    pub zen: bool,
+    /// The places the last move touched are outlined.
+    #[serde(default)]
+    pub highlight_last_move: bool,
+    /// Sounds on moves; off until the player turns them on.
+    #[serde(default)]
+    pub sound: bool,
+    #[serde(default)]
+    pub motion: Motion,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            version: SETTINGS_VERSION,
+            theme: Theme::default(),
+            table: TableColour::default(),
+            card_back: CardBack::default(),
+            four_colour: false,
+            high_contrast: false,
+            large_cards: false,
+            left_handed: false,
+            zen: false,
+            highlight_last_move: false,
+            sound: false,
+            motion: Motion::default(),
+        }
+    }
+}
+
+impl Settings {
+    /// Checks the version of a document serde has read.
+    pub fn validate(self) -> Result<Settings, PersistError> {
+        check_version(self.version, SETTINGS_VERSION)?;
+        Ok(self)
+    }
+}
+
+/// The settings as saved.
+pub fn encode_settings(settings: &Settings) -> String {
+    // Unit enums and booleans always serialize.
+    serde_json::to_string(settings).expect("settings serialize")
+}
+
+/// Reads saved settings and checks their version. Never panics; the
+/// caller falls back to [`Settings::default`] on an error.
+pub fn decode_settings(text: &str) -> Result<Settings, PersistError> {
+    super::from_json::<Settings>(text, SETTINGS_VERSION)?.validate()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(text: &str, expected: Result<Settings, &str>) {
+        match (decode_settings(text), expected) {
+            (Ok(got), Ok(want)) => assert_eq!(got, want, "{text}"),
+            (Err(got), Err(want)) => assert!(got.to_string().contains(want), "{text}: {got}"),
+            (got, want) => panic!("{text}: got {got:?}, expected {want:?}"),
+        }
+    }
+
+    #[test]
+    fn round_trip() {
+        let settings = Settings {
+            theme: Theme::Dark,
+            table: TableColour::Wine,
+            card_back: CardBack::Stars,
+            four_colour: true,
+            large_cards: true,
+            sound: true,
+            motion: Motion::Off,
+            ..Settings::default()
+        };
+        check(&encode_settings(&settings), Ok(settings));
+        check(
+            &encode_settings(&Settings::default()),
+            Ok(Settings::default()),
+        );
+    }
+
+    #[test]
+    fn missing_fields_take_their_defaults() {
+        check(r#"{"version":1}"#, Ok(Settings::default()));
+        check(
+            r#"{"version":1,"theme":"light","future_setting":3}"#,
+            Ok(Settings {
+                theme: Theme::Light,
+                ..Settings::default()
+            }),
+        );
+    }
+
+    #[test]
+    fn garbage_and_other_versions_are_refused() {
+        check("", Err("not readable"));
+        check("not json", Err("not readable"));
+        check("[]", Err("not readable"));
+        check("{}", Err("missing field `version`"));
+        check(r#"{"version":1,"theme":"purple"}"#, Err("unknown variant"));
+        check(r#"{"version":1,"sound":"yes"}"#, Err("not readable"));
+        check(r#"{"version":2}"#, Err("unknown format version 2"));
+        check(
+            r#"{"version":0,"theme":"dark"}"#,
+            Err("unknown format version 0"),
+        );
+        check(
+            r#"{"version":7,"theme":42}"#,
+            Err("unknown format version 7"),
+        );
+    }
+}
