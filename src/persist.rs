@@ -19,7 +19,11 @@
 //! - round v2: [`SavedRound`] as it serializes. `origin` and `saved_at_ms`
 //!   came later and may be missing.
 //! - stats v2: one record per finished round, per preset, with a reset
-//!   time; see [`StatsBook`].
+//!   time; see [`StatsBook`]. A daily round's record carries the date of
+//!   its deal (`daily`, `"YYYY-MM-DD"`); the field is optional and was
+//!   added without a new version, since every earlier document reads
+//!   unchanged (records without it are not daily results).
+//!   `round.v2` likewise gained an optional `daily` date.
 //!
 //! Version 1 of each was replaced before any player saved it, so no build
 //! reads it.

@@ -340,6 +340,7 @@ mod tests {
             score: 0,
             finished_at_ms: 0,
             assisted: false,
+            daily: None,
         }
     }
 

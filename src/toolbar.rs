@@ -64,6 +64,9 @@ pub fn Toolbar() -> impl IntoView {
             <button type="button" on:click=move |_| ctx.dialog.set(OpenDialog::NewDeal)>
                 "New deal"
             </button>
+            <button type="button" on:click=move |_| ctx.dialog.set(OpenDialog::Daily)>
+                "Daily"
+            </button>
             <button
                 type="button"
                 aria-pressed=move || if ctx.paused.get() { "true" } else { "false" }
