@@ -83,7 +83,9 @@ fn DailyCalendar() -> impl IntoView {
 
     // Every day's best result under the chosen rules, with the daily round
     // on the table counted as played once started.
-    let results = Memo::new(move |_| {
+    // A plain closure, not a memo (each memo type costs page bytes): the
+    // grid reads it once per month shown, the figures once each.
+    let results = move || {
         let preset = preset.get();
         let mut days = ctx.stats.book.with(|b| daily_results(b.records(preset)));
         ctx.round.with(|r| {
@@ -94,10 +96,10 @@ fn DailyCalendar() -> impl IntoView {
             }
         });
         days
-    });
-    let day_result = move |date: Date| results.with(|r| r.get(&date).copied().unwrap_or_default());
-    let streak = move || results.with(|r| streaks(r, today));
-    let tally = move || results.with(|r| month_tally(r, month.get()));
+    };
+    let day_result = move |date: Date| results().get(&date).copied().unwrap_or_default();
+    let streak = move || streaks(&results(), today);
+    let tally = move || month_tally(&results(), month.get());
 
     // Outside the view: the macro would read `<` and `>` as tags.
     let at_first_month = move || month.get() <= first_day.first_of_month();
@@ -113,29 +115,28 @@ fn DailyCalendar() -> impl IntoView {
         .map(|p| view! { <option value=p.id() selected=move || preset.get() == p>{p.name()}</option> })
         .collect_view();
 
-    let day_button = move |date: Date| {
+    // Each button is built with its result; the grid is rebuilt when a
+    // result, the rules or the month change.
+    let day_button = move |date: Date, result: DayResult| {
         let playable = date <= today && date >= first_day;
-        let result = move || day_result(date);
-        let label = move || {
-            let when = if date == today {
-                format!("Today, {}", day_words(date))
-            } else {
-                day_words(date)
-            };
-            if playable {
-                format!("{when}: {}", result_words(&result()))
-            } else {
-                format!("{when}: not yet")
-            }
+        let when = if date == today {
+            format!("Today, {}", day_words(date))
+        } else {
+            day_words(date)
+        };
+        let label = if playable {
+            format!("{when}: {}", result_words(&result))
+        } else {
+            format!("{when}: not yet")
         };
         view! {
             <button
                 type="button"
                 class="day"
                 data-date=date.to_string()
-                data-result=move || result().outcome.id()
+                data-result=result.outcome.id()
                 aria-current=(date == today).then_some("date")
-                aria-label=label
+                aria-label=label.clone()
                 title=label
                 disabled=!playable
                 on:click=move |_| play(date)
@@ -149,6 +150,7 @@ fn DailyCalendar() -> impl IntoView {
 
     let grid = move || {
         let first = month.get();
+        let results = results();
         let days: BTreeMap<u8, Date> = (1..=first.days_in_month())
             .filter_map(|d| Date::new(first.year(), first.month(), d).map(|date| (d, date)))
             .collect();
@@ -163,7 +165,10 @@ fn DailyCalendar() -> impl IntoView {
                     .iter()
                     .map(|cell| match *cell {
                         None => view! { <td></td> }.into_any(),
-                        Some(date) => view! { <td>{day_button(date)}</td> }.into_any(),
+                        Some(date) => {
+                            let result = results.get(&date).copied().unwrap_or_default();
+                            view! { <td>{day_button(date, result)}</td> }.into_any()
+                        }
                     })
                     .collect_view();
                 view! { <tr>{week}</tr> }
