@@ -12,6 +12,7 @@ use leptos::prelude::*;
 use pyramid_engine::{Preset, Status};
 
 use crate::coach::{ReplayBar, WhereLostDialog};
+use crate::daily::DailyDialog;
 use crate::dialogs::{EndDialog, NewDealDialog, ResetStatsDialog, ShortcutsDialog};
 use crate::game_context::GameContext;
 use crate::keyboard::install_shortcuts;
@@ -20,6 +21,7 @@ use crate::platform;
 use crate::pyramid::Pyramid;
 use crate::round::{capitalise, parse_url_request, DealOrigin, Round, UrlRequest};
 use crate::settings::{self, SettingsDialog};
+use crate::share::{install_challenge, ChallengeBanner};
 use crate::solver_client;
 use crate::statistics::Statistics;
 use crate::stats_panel::StatsPanel;
@@ -78,6 +80,7 @@ pub fn App(own: Option<String>, held: HashSet<String>) -> impl IntoView {
     let (saved_settings, notices) = settings::load();
     ctx.settings.set(saved_settings);
     ctx.show_notices(&notices);
+    install_challenge(&location_search(), ctx);
     // Rounds this tab leaves or finds finished are recorded before play
     // starts: its own round when a link asks for another deal, and the
     // finished rounds of tabs that closed.
@@ -301,6 +304,7 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
                 <p class="message" role="status" aria-live="polite" data-testid="message">
                     {move || ctx.message.get()}
                 </p>
+                <ChallengeBanner />
                 // Shown only once a search has taken a moment (see the CSS).
                 <Show when=move || ctx.thinking.get().is_some()>
                     <div class="thinking" data-testid="thinking">
@@ -335,6 +339,7 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
             <ShortcutsDialog />
             <ResetStatsDialog />
             <SettingsDialog />
+            <DailyDialog />
         </div>
     }
 }

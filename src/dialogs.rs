@@ -7,6 +7,7 @@ use pyramid_engine::{Preset, Status};
 
 use crate::game_context::{DealChoice, GameContext, OpenDialog};
 use crate::round::{describe_status, format_time, parse_deal_number};
+use crate::share::{ChallengeResult, ShareButton};
 
 /// A native modal `<dialog>` that is open while `open` is true; `on_close`
 /// runs when it closes by itself (Esc or a form's `method="dialog"`).
@@ -253,6 +254,7 @@ pub fn EndDialog() -> impl IntoView {
                     </dd>
                 </div>
             </dl>
+            <ChallengeResult />
             <div class="dialog-buttons">
                 <button
                     type="button"
@@ -265,6 +267,7 @@ pub fn EndDialog() -> impl IntoView {
                     "New deal"
                 </button>
                 <button type="button" on:click=move |_| ctx.replay()>"Replay this deal"</button>
+                <ShareButton />
                 <Show when=move || status() != Status::Won>
                     <button type="button" on:click=move |_| ctx.where_did_i_lose()>
                         "Where did I lose?"

@@ -12,7 +12,7 @@
 //! the round ends by writing it ([`GameContext::save_round`]).
 
 use leptos::prelude::*;
-use pyramid_engine::{Card, Move, MoveError, Preset, Status};
+use pyramid_engine::{Card, Date, Move, MoveError, Preset, Status};
 
 use crate::coach::{Grade, Replay};
 use crate::motion;
@@ -38,6 +38,7 @@ pub enum OpenDialog {
     Shortcuts,
     ResetStats,
     Settings,
+    Daily,
 }
 
 /// How the player asked for a new deal in the new-deal dialog.
@@ -511,17 +512,44 @@ impl GameContext {
     /// the round on the table: it is recorded (an unfinished, started one as
     /// abandoned) and its saved copy forgotten.
     pub fn start(&self, number: u32, preset: Preset, origin: DealOrigin) {
+        self.start_round(Round::new(number, preset, platform::new_round_id(), origin));
+        self.message
+            .set(format!("Deal {number}, {} rules", preset.name()));
+    }
+
+    /// Starts deal `number`, the daily deal of `date` under `preset`: its
+    /// result is kept under that date.
+    pub fn start_daily(&self, number: u32, preset: Preset, date: Date) {
+        self.start_round(Round {
+            daily: Some(date),
+            ..Round::new(number, preset, platform::new_round_id(), DealOrigin::Daily)
+        });
+        self.message.set(format!(
+            "Daily deal of {date} (deal {number}), {} rules",
+            preset.name()
+        ));
+    }
+
+    /// Asks the solver's worker for the daily deal of `date` and starts it.
+    pub fn play_daily(&self, preset: Preset, date: Date) {
+        let ctx = *self;
+        let request = Request::DailyDeal {
+            preset,
+            day: date.day_number(),
+        };
+        self.ask("Finding the daily deal", request, move |response| {
+            if let Response::Deal(n) = response {
+                ctx.start_daily(n, preset, date);
+            }
+        });
+    }
+
+    fn start_round(&self, round: Round) {
         self.record_finish(true);
         let old_id = self.round.with_untracked(|r| r.round_id.clone());
         // Forgetting can only fail if storage is gone; the round is recorded.
         let _ = storage::remove_round(&old_id);
-        self.deal(Round::new(number, preset, platform::new_round_id(), origin));
-        let origin_text = match origin {
-            DealOrigin::Daily => "Daily deal",
-            _ => "Deal",
-        };
-        self.message
-            .set(format!("{origin_text} {number}, {} rules", preset.name()));
+        self.deal(round);
     }
 
     /// Puts a fresh `round` on the table: this tab now plays it (its id is
@@ -555,7 +583,8 @@ impl GameContext {
     /// deals are found by the solver's worker first.
     pub fn start_choice(&self, choice: DealChoice, preset: Preset) {
         let ctx = *self;
-        let day = platform::days_since_unix_epoch();
+        let today = platform::today();
+        let day = today.day_number();
         match choice {
             DealChoice::Random => {
                 self.start(platform::random_deal_number(), preset, DealOrigin::Random)
@@ -577,22 +606,19 @@ impl GameContext {
                     }
                 });
             }
-            DealChoice::Daily => {
-                let request = Request::DailyDeal { preset, day };
-                self.ask("Finding today's deal", request, move |response| {
-                    if let Response::Deal(n) = response {
-                        ctx.start(n, preset, DealOrigin::Daily);
-                    }
-                });
-            }
+            DealChoice::Daily => self.play_daily(preset, today),
         }
     }
 
     /// Plays the same deal again from the start.
     pub fn replay(&self) {
-        let (number, preset, origin) = self
+        let (number, preset, origin, daily) = self
             .round
-            .with_untracked(|r| (r.deal_number, r.preset(), r.origin));
+            .with_untracked(|r| (r.deal_number, r.preset(), r.origin, r.daily));
+        if let (Some(n), Some(date)) = (number, daily) {
+            self.start_daily(n, preset, date);
+            return;
+        }
         self.start(
             number.unwrap_or_else(platform::random_deal_number),
             preset,

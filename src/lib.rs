@@ -1,12 +1,14 @@
 //! Pyramid Solitaire web UI (Leptos, client-side rendered) over `pyramid-engine`.
 //!
-//! `round`, `persist` and `platform` are plain code that runs natively;
+//! `round`, `persist`, `daily_results` and `platform` are plain code that runs natively;
 //! everything else is components sharing one [`game_context::GameContext`],
 //! and the browser's storage and tabs.
 
 pub mod app;
 pub mod card_button;
 pub mod coach;
+pub mod daily;
+pub mod daily_results;
 pub mod dialogs;
 pub mod game_context;
 pub mod keyboard;
@@ -17,6 +19,7 @@ pub mod protocol;
 pub mod pyramid;
 pub mod round;
 pub mod settings;
+pub mod share;
 pub mod solver_client;
 pub mod sound;
 pub mod statistics;

@@ -22,6 +22,11 @@
 //!   time; see [`StatsBook`].
 //! - settings v1: [`Settings`] as it serializes; a missing field takes its
 //!   default.
+//!   time; see [`StatsBook`]. A daily round's record carries the date of
+//!   its deal (`daily`, `"YYYY-MM-DD"`); the field is optional and was
+//!   added without a new version, since every earlier document reads
+//!   unchanged (records without it are not daily results).
+//!   `round.v2` likewise gained an optional `daily` date.
 //!
 //! Version 1 of each was replaced before any player saved it, so no build
 //! reads it.

@@ -13,7 +13,7 @@
 
 use std::cell::RefCell;
 
-use pyramid_engine::Preset;
+use pyramid_engine::{Date, Preset};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -35,9 +35,29 @@ pub fn now_ms() -> u64 {
     ms
 }
 
-/// Days since 1970-01-01 in UTC: the day of the daily deal.
+/// Days since 1970-01-01 in UTC.
 pub fn days_since_unix_epoch() -> u32 {
     u32::try_from(now_ms() / 86_400_000).unwrap_or(u32::MAX)
+}
+
+/// The player's local calendar day (the browser's time zone): the day of
+/// the daily deal. Natively, and should the browser's date be out of
+/// range, the UTC day.
+pub fn today() -> Date {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let now = js_sys::Date::new_0();
+        let local = Date::new(
+            u16::try_from(now.get_full_year()).unwrap_or(0),
+            u8::try_from(now.get_month() + 1).unwrap_or(0),
+            u8::try_from(now.get_date()).unwrap_or(0),
+        );
+        if let Some(date) = local {
+            return date;
+        }
+    }
+    Date::from_day_number(days_since_unix_epoch())
+        .unwrap_or_else(|| Date::new(1970, 1, 1).expect("1970-01-01 is a date"))
 }
 
 /// Rewrites the address bar to the deal on the table (`?deal=N&rules=ID`,
@@ -57,6 +77,11 @@ pub fn show_deal_in_address(deal_number: Option<u32>, preset: Preset) {
         return;
     };
     let params = url.search_params();
+    // A challenge belongs to the deal and rules it came with.
+    let same_deal = params.get("deal") == deal_number.map(|n| n.to_string());
+    if !same_deal || params.get("rules").as_deref() != Some(preset.id()) {
+        params.delete("challenge");
+    }
     match deal_number {
         Some(n) => params.set("deal", &n.to_string()),
         None => params.delete("deal"),

@@ -9,7 +9,7 @@
 use std::fmt;
 
 use pyramid_engine::{
-    is_winnable, solve, Board, Card, Deal, Game, Limits, LossReason, Move, Outcome, Position,
+    is_winnable, solve, Board, Card, Date, Deal, Game, Limits, LossReason, Move, Outcome, Position,
     Preset, Status,
 };
 
@@ -42,6 +42,9 @@ pub struct Round {
     /// Whether the player had help: a hint, an auto move, an undo, a
     /// rewind or a shown win. A win without any is a clean win.
     pub assisted: bool,
+    /// For a daily deal, the date it is the deal of: its results are kept
+    /// under that date, whenever it is played.
+    pub daily: Option<Date>,
 }
 
 /// What the solver says about the position on the table.
@@ -106,6 +109,7 @@ impl Round {
             round_id,
             origin,
             assisted: false,
+            daily: None,
         }
     }
 
@@ -119,6 +123,7 @@ impl Round {
             round_id: saved.round_id.clone(),
             origin: saved.origin,
             assisted: saved.assisted,
+            daily: saved.daily,
         }
     }
 
@@ -128,6 +133,7 @@ impl Round {
             origin: self.origin,
             assisted: self.assisted,
             saved_at_ms,
+            daily: self.daily,
             ..SavedRound::from_game(&self.game, self.deal_number, elapsed_ms, &self.round_id)
         }
     }

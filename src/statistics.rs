@@ -50,6 +50,7 @@ impl Statistics {
         };
         let record = RoundRecord {
             assisted: round.assisted,
+            daily: round.daily,
             ..record
         };
         let preset = round.preset();

@@ -346,6 +346,7 @@ mod tests {
             score: 0,
             finished_at_ms: 0,
             assisted: false,
+            daily: None,
         }
     }
 

@@ -128,6 +128,13 @@ pub fn Toolbar() -> impl IntoView {
             <div class="more" id="more-actions" class:open=move || more_open.get()>
                 <button
                     type="button"
+                    class="tb tb-daily"
+                    on:click=pick(|c| c.dialog.set(OpenDialog::Daily))
+                >
+                    "Daily"
+                </button>
+                <button
+                    type="button"
                     class="tb tb-lost"
                     on:click=pick(GameContext::where_did_i_lose)
                     disabled=coach_off

@@ -7,11 +7,12 @@ use std::path::Path;
 
 use proptest::prelude::*;
 use proptest::sample::Index;
+use pyramid::daily_results::{daily_results, month_tally, streaks, DayOutcome};
 use pyramid::persist::{
-    decode_round, decode_stats, encode_round, encode_stats, DealOrigin, PresetStats, RoundEnd,
-    RoundRecord, StatsBook, ROUND_VERSION,
+    decode_round, decode_stats, encode_round, encode_stats, DealOrigin, PersistError, PresetStats,
+    RoundEnd, RoundRecord, StatsBook, ROUND_VERSION,
 };
-use pyramid_engine::{LossReason, Preset, Status};
+use pyramid_engine::{Date, LossReason, Preset, Status};
 use serde_json::Value;
 
 fn fixture(name: &str) -> String {
@@ -22,11 +23,13 @@ fn fixture(name: &str) -> String {
 }
 
 /// Every fixture file, so the fuzz tests start from real documents.
-const FIXTURES: [&str; 4] = [
+const FIXTURES: [&str; 6] = [
     "round.v2.json",
+    "round.v2-daily-date.json",
     "round.v2-ended.json",
     "round.v2-daily.json",
     "stats.v2.json",
+    "stats.v2-daily.json",
 ];
 
 /// Loads a round fixture and checks (preset, deal number, played, line
@@ -102,6 +105,71 @@ fn stats_fixture_loads() {
     assert_eq!(v2.recent(Preset::Classic, 2)[1].id, "r-0004");
 }
 
+/// Daily rounds carry the date of their deal; the calendar's figures come
+/// from them, and rounds without a date (ordinary deals, and daily rounds
+/// saved before the calendar) count in the statistics only.
+#[test]
+fn daily_stats_fixture_loads() {
+    let book = decode_stats(&fixture("stats.v2-daily.json")).unwrap();
+    let classic = book.stats(Preset::Classic);
+    assert_eq!(figures(&classic), [5, 3, 1, 1, 1, 2]);
+    let date = |text: &str| text.parse::<Date>().unwrap();
+    let days = daily_results(book.records(Preset::Classic));
+    let day = |text: &str| {
+        days.get(&date(text))
+            .map(|r| (r.outcome, r.best_moves, r.best_time_ms))
+    };
+    assert_eq!(
+        day("2026-03-01"),
+        Some((DayOutcome::Won, Some(42), Some(190_000)))
+    );
+    assert_eq!(
+        day("2026-03-02"),
+        Some((DayOutcome::Clean, Some(44), Some(175_000)))
+    );
+    assert_eq!(day("2026-03-03"), Some((DayOutcome::Played, None, None)));
+    assert_eq!(days.len(), 3);
+    let s = streaks(&days, date("2026-03-03"));
+    assert_eq!((s.current, s.best), (2, 2));
+    let tally = month_tally(&days, date("2026-03-31"));
+    assert_eq!((tally.won_days, tally.days_in_month), (2, 31));
+    let hard = daily_results(book.records(Preset::Hard));
+    assert_eq!(hard[&date("2026-03-04")].outcome, DayOutcome::Clean);
+    // A daily date that is no date is refused like any other bad field.
+    let bad = fixture("stats.v2-daily.json").replace("2026-03-02", "2026-02-30");
+    assert!(matches!(decode_stats(&bad), Err(PersistError::Json(_))));
+}
+
+/// Merging two tabs' books keeps every day's best result, whichever tab
+/// played it and in whichever order the copies meet.
+#[test]
+fn daily_results_merge_as_a_union_where_the_best_wins() {
+    let full = decode_stats(&fixture("stats.v2-daily.json")).unwrap();
+    let text = fixture("stats.v2-daily.json");
+    // Tab A saw the loss of March 1st, tab B the win.
+    let tab_a = decode_stats(&text.replace(
+        r#"{"id": "r-0102", "end": "won", "elapsed_ms": 190000, "moves": 42, "score": 20, "finished_at_ms": 1772326800000, "assisted": true, "daily": "2026-03-01"},"#,
+        "",
+    ))
+    .unwrap();
+    let tab_b = decode_stats(&text.replace(
+        r#"{"id": "r-0101", "end": "lost", "elapsed_ms": 120000, "moves": 80, "score": -12, "finished_at_ms": 1772323200000, "assisted": false, "daily": "2026-03-01"},"#,
+        "",
+    ))
+    .unwrap();
+    assert_ne!(tab_a, full);
+    assert_ne!(tab_b, full);
+    let date: Date = "2026-03-01".parse().unwrap();
+    let day = |b: &StatsBook| daily_results(b.records(Preset::Classic))[&date].outcome;
+    assert_eq!(day(&tab_a), DayOutcome::Lost);
+    for (x, y) in [(&tab_a, &tab_b), (&tab_b, &tab_a)] {
+        let mut m = x.clone();
+        m.merge(y);
+        assert_eq!(m, full);
+        assert_eq!(day(&m), DayOutcome::Won);
+    }
+}
+
 /// The current formats are pinned: re-encoding the fixtures gives them
 /// back (as JSON values, ignoring layout). Saves from before `origin`,
 /// `saved_at_ms` and `assisted` were kept read them as their defaults.
@@ -117,7 +185,9 @@ fn current_formats_are_pinned() {
         if let Some(presets) = expected.get_mut("presets").and_then(Value::as_object_mut) {
             for book in presets.values_mut() {
                 for record in book["records"].as_array_mut().into_iter().flatten() {
-                    record["assisted"] = Value::from(false);
+                    if record.get("assisted").is_none() {
+                        record["assisted"] = Value::from(false);
+                    }
                 }
             }
         }
@@ -137,8 +207,16 @@ fn current_formats_are_pinned() {
     check("round.v2-ended.json", &defaults);
     check("round.v2-daily.json", &[("assisted", Value::from(false))]);
     check("stats.v2.json", &[]);
+    check("stats.v2-daily.json", &[]);
     let daily = decode_round(&fixture("round.v2-daily.json")).unwrap();
     assert_eq!(daily.origin, DealOrigin::Daily);
+    assert_eq!(daily.daily, None);
+    check(
+        "round.v2-daily-date.json",
+        &[("assisted", Value::from(false))],
+    );
+    let dated = decode_round(&fixture("round.v2-daily-date.json")).unwrap();
+    assert_eq!(dated.daily, Some("2026-03-01".parse().unwrap()));
 }
 
 /// Decodes `text` both ways and, when a round decodes, rebuilds its game:
@@ -299,9 +377,10 @@ fn record() -> impl Strategy<Value = RoundRecord> {
         -52..=50i32,
         0..100u64,
         any::<bool>(),
+        prop::option::of((20_454u32..20_460).prop_map(|n| Date::from_day_number(n).unwrap())),
     )
         .prop_map(
-            |(id, end, elapsed_ms, moves, score, finished_at_ms, assisted)| RoundRecord {
+            |(id, end, elapsed_ms, moves, score, finished_at_ms, assisted, daily)| RoundRecord {
                 id: format!("r{id}"),
                 end,
                 elapsed_ms,
@@ -309,6 +388,7 @@ fn record() -> impl Strategy<Value = RoundRecord> {
                 score,
                 finished_at_ms,
                 assisted,
+                daily,
             },
         )
 }

@@ -108,6 +108,7 @@ fn record(id: &str, end: RoundEnd, at: u64) -> RoundRecord {
         score: -10,
         finished_at_ms: at,
         assisted: false,
+        daily: None,
     }
 }
 

@@ -1,5 +1,7 @@
 //! The daily deal: one winnable deal a day per preset, the same for every
-//! player, derived from the UTC date alone.
+//! player, derived from the day's number alone (days since 1970-01-01, see
+//! [`crate::calendar::Date::day_number`]). Which calendar day it is — the
+//! player's local day — is for the page to say: the engine reads no clock.
 //!
 //! The derivation is pinned like the deal numbers themselves: hash the day
 //! and the preset into a start number with SplitMix64, then take the first
@@ -15,11 +17,16 @@ use crate::solver::{is_winnable, Limits};
 /// Positions one candidate deal may cost the solver before it is skipped.
 pub const DAILY_NODE_BUDGET: u64 = 1_000_000;
 
+/// The first day with a daily deal in the archive: 2026-01-01. Earlier days
+/// have deals too (the derivation works for any day), but the calendar
+/// starts here.
+pub const FIRST_DAILY_DAY: u32 = 20_454;
+
 /// Candidate deals looked at before giving up; far more than any preset needs
 /// (the rarest win rate, `hard`, is about 4 %).
 const MAX_CANDIDATES: u32 = 10_000;
 
-/// The daily deal number of `preset` for the UTC day `days_since_unix_epoch`
+/// The daily deal number of `preset` for day number `days_since_unix_epoch`
 /// (1970-01-01 is day 0). It is always a deal the solver proved winnable.
 pub fn daily_deal(preset: Preset, days_since_unix_epoch: u32) -> u32 {
     let start = daily_start(preset, days_since_unix_epoch);
@@ -119,6 +126,12 @@ mod tests {
         check(Preset::Relaxed, 1_063_783_655);
         check(Preset::Traditional, 3_676_908_070);
         check(Preset::Par, 1_091_328_986);
+    }
+
+    #[test]
+    fn the_archive_starts_on_new_years_day_2026() {
+        let first = crate::calendar::Date::from_day_number(FIRST_DAILY_DAY).unwrap();
+        assert_eq!(first.to_string(), "2026-01-01");
     }
 
     #[test]

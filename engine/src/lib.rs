@@ -8,7 +8,9 @@
 //! layers over it.
 
 pub mod analysis;
+pub mod calendar;
 pub mod card;
+pub mod challenge;
 pub mod daily;
 pub mod deal;
 pub mod game;
@@ -20,6 +22,7 @@ pub use analysis::{
     difficulty, difficulty_of_number, shortest_win, where_lost, where_lost_in_line, Difficulty,
     LossAnalysis, ShortestWin, Winnability,
 };
+pub use calendar::{BadDate, Date};
 pub use card::{Card, ParseCardError, Suit};
 pub use deal::{Deal, ParseDealError};
 pub use game::{Game, Place, ReplayError, MAX_SCORE, MIN_SCORE};

@@ -2,7 +2,7 @@
 //! and redoable), the clock and the identity that keeps it from being
 //! counted twice in the statistics.
 
-use pyramid_engine::{Deal, Game, Move, Preset};
+use pyramid_engine::{Date, Deal, Game, Move, Preset};
 use serde::{Deserialize, Serialize};
 
 use super::{check_id, check_version, Invalid, PersistError};
@@ -59,6 +59,11 @@ pub struct SavedRound {
     /// epoch): a new tab resumes the most recent round no tab is playing.
     #[serde(default)]
     pub saved_at_ms: u64,
+    /// For a daily deal, the date it is the deal of (missing for other
+    /// deals, and in daily saves from before the calendar, whose results
+    /// then count as rounds without a date).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub daily: Option<Date>,
 }
 
 impl SavedRound {
@@ -82,6 +87,7 @@ impl SavedRound {
             origin: DealOrigin::default(),
             assisted: false,
             saved_at_ms: 0,
+            daily: None,
         }
     }
 

@@ -10,7 +10,7 @@
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
-use pyramid_engine::{Game, Preset, Status, MAX_SCORE, MIN_SCORE};
+use pyramid_engine::{Date, Game, Preset, Status, MAX_SCORE, MIN_SCORE};
 use serde::{Deserialize, Serialize};
 
 use super::{check_id, check_version, Invalid, PersistError};
@@ -42,6 +42,11 @@ pub struct RoundRecord {
     /// Whether the player had help (missing in older records: unassisted).
     #[serde(default)]
     pub assisted: bool,
+    /// For a round of a daily deal, the date the deal belongs to (not the
+    /// date it was played): the key of the daily calendar. Missing for
+    /// other rounds, and in records from before the calendar.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub daily: Option<Date>,
 }
 
 /// The figures of SPEC §5 for one preset, derived from its records.
@@ -136,6 +141,7 @@ impl RoundRecord {
             score: game.score(),
             finished_at_ms: now_ms,
             assisted: false,
+            daily: None,
         }
     }
 
@@ -386,6 +392,7 @@ mod tests {
             score: if end == RoundEnd::Won { 20 } else { -30 },
             finished_at_ms: at,
             assisted: false,
+            daily: None,
         }
     }
 
