@@ -20,7 +20,9 @@
 //! With limited passes, a set of cards lost at one point of the stock's
 //! fixed sequence of draws and recycles is lost at every later point (see
 //! `Search::stamp`), and draws that make no new removal possible are made
-//! in one step (see `Search::next_useful_draw`).
+//! in one step (see `Search::next_useful_draw`). With the pyramid goal, a
+//! position is also lost when it is lost without its stock cards that can
+//! never help clear the pyramid (see `Search::stripped_loses`).
 
 use std::cell::{Cell, OnceCell};
 
@@ -104,6 +106,8 @@ pub fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
         seen: FxHashSet::default(),
         lost: FxHashMap::with_capacity_and_hasher(1 << 10, Default::default()),
         stripped_won: FxHashMap::default(),
+        stripped_asked: 0,
+        stripped_wins: 0,
         nodes: 0,
         max_nodes: limits.max_nodes,
         aborted: false,
@@ -325,6 +329,9 @@ struct Search<'a> {
     /// For each stripped set of cards (see [`Search::stripped_loses`])
     /// found winnable, the latest stamp at which it was.
     stripped_won: FxHashMap<u64, (u16, u8)>,
+    /// Stripped positions searched, and how many of them won.
+    stripped_asked: u64,
+    stripped_wins: u64,
     nodes: u64,
     max_nodes: u64,
     aborted: bool,
@@ -501,10 +508,17 @@ impl Search<'_> {
         if self.stripped_won.get(&key).is_some_and(|&won| stamp <= won) {
             return false;
         }
+        // Where stripped positions mostly win, searching them is mostly
+        // wasted: stop asking once more than one in ten did.
+        if self.stripped_asked >= 1_000 && self.stripped_wins * 10 > self.stripped_asked {
+            return false;
+        }
+        self.stripped_asked += 1;
         let len = self.line.len();
         let won = self.dfs(stripped, u64::MAX);
         self.line.truncate(len);
         if won {
+            self.stripped_wins += 1;
             let latest = self.stripped_won.entry(key).or_insert(stamp);
             *latest = (*latest).max(stamp);
         }
