@@ -20,7 +20,9 @@
 //! With limited passes, a set of cards lost at one point of the stock's
 //! fixed sequence of draws and recycles is lost at every later point (see
 //! `Search::stamp`), and draws that make no new removal possible are made
-//! in one step (see `Search::next_useful_draw`).
+//! in one step (see `Search::next_useful_draw`). With the pyramid goal, a
+//! position is also lost when it is lost without its stock cards that can
+//! never help clear the pyramid (see `Search::stripped_loses`).
 
 use std::cell::{Cell, OnceCell};
 
@@ -31,6 +33,10 @@ use crate::card::Card;
 use crate::deal::{Deal, PYRAMID_CARDS};
 use crate::position::{below, bits, exposed_of, highest, Board, Home, Move, Position};
 use crate::rules::{LossRule, Preset, StockMode, WinCondition};
+
+/// Positions a search expands before it starts to look at stripped
+/// positions (see `Search::stripped_loses`).
+const STRIP_AFTER: u64 = 2_000;
 
 /// How much work one solve may do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,6 +105,9 @@ pub fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
         relaxed,
         seen: FxHashSet::default(),
         lost: FxHashMap::with_capacity_and_hasher(1 << 10, Default::default()),
+        stripped_won: FxHashMap::default(),
+        stripped_asked: 0,
+        stripped_wins: 0,
         nodes: 0,
         max_nodes: limits.max_nodes,
         aborted: false,
@@ -317,6 +326,12 @@ struct Search<'a> {
     /// in for `seen` wherever it can: it has one entry per set of cards, not
     /// per position, which keeps memory small.
     lost: FxHashMap<u64, (u16, u8)>,
+    /// For each stripped set of cards (see [`Search::stripped_loses`])
+    /// found winnable, the latest stamp at which it was.
+    stripped_won: FxHashMap<u64, (u16, u8)>,
+    /// Stripped positions searched, and how many of them won.
+    stripped_asked: u64,
+    stripped_wins: u64,
     nodes: u64,
     max_nodes: u64,
     aborted: bool,
@@ -409,12 +424,105 @@ impl Search<'_> {
             limit = lost;
         }
         self.nodes += 1;
-        let won = self.expand(pos, pair, checked, limit);
+        let won = !self.stripped_loses(&canonical) && self.expand(pos, pair, checked, limit);
         if !won && !self.aborted && !self.unlimited {
             let earliest = self.lost.entry(pair).or_insert(stamp);
             *earliest = (*earliest).min(stamp);
         }
         won
+    }
+
+    /// The stock cards of `pos` that can never help clear the pyramid: its
+    /// Kings, and the cards that can only ever leave with each other. In
+    /// waste mode a stock card only ever pairs with a pyramid card, so that
+    /// is every card whose pyramid partners are all gone. In draw-card mode
+    /// it may also pair with a stock card, so the set must be closed: a
+    /// card is in it when it has no pyramid partner left and its stock
+    /// partners (if any) have none either. Partners only ever disappear,
+    /// so these cards stay in it. Empty unless the goal is the pyramid
+    /// and passes are limited.
+    fn strippable(&self, pos: &Position) -> u32 {
+        if self.goal_all || self.unlimited {
+            return 0;
+        }
+        let t = self.tables;
+        let mut cards = pos.stock & t.stock_of_rank[13];
+        for rank in 1..13 {
+            let have = pos.stock & t.stock_of_rank[rank];
+            let want = 13 - rank;
+            if have == 0 || pos.pyramid & t.pyramid_of_rank[want] != 0 {
+                continue;
+            }
+            if self.draw_card
+                && pos.stock & t.stock_of_rank[want] != 0
+                && pos.pyramid & t.pyramid_of_rank[rank] != 0
+            {
+                continue;
+            }
+            cards |= have;
+        }
+        cards
+    }
+
+    /// Whether `pos` (canonical) is lost because the same position without
+    /// its strippable cards (see [`Search::strippable`]) is lost.
+    ///
+    /// That position is at least as good: every line of play from `pos`
+    /// is matched by one from it. Moves among the strippable cards (a King,
+    /// or two of them paired) are skipped, since no other card pairs with
+    /// them; every other removal uses the same cards, which are live there
+    /// too (the live stock-side cards that are not strippable are the slot
+    /// and the waste top there, or the waste top with no slot); draws and
+    /// recycles are matched one for one, a draw of a strippable card by no
+    /// move. The one step that is not a move there, a strippable card drawn
+    /// onto a slot card that stays, leaves the same cards with the slot
+    /// emptied, which is no better (see [`Search::stamp`]). The pyramid is
+    /// the same, so a win there matches a win here.
+    ///
+    /// Many positions differ only by such cards (which card of a rank was
+    /// taken by a pyramid card, and which was left behind for good), and
+    /// strip to one position, so a loss proven there is shared. Small
+    /// searches skip this: the extra positions searched cost more than the
+    /// few shared losses save.
+    fn stripped_loses(&mut self, pos: &Position) -> bool {
+        if self.nodes < STRIP_AFTER {
+            return false;
+        }
+        let cards = self.strippable(pos);
+        if cards == 0 {
+            return false;
+        }
+        let mut stripped = *pos;
+        if stripped.slot
+            && highest(pos.stock & below(pos.next)).is_some_and(|i| cards & (1 << i) != 0)
+        {
+            stripped.slot = false;
+        }
+        stripped.stock &= !cards;
+        stripped.next = highest(stripped.stock & below(pos.next)).map_or(0, |i| i as u8 + 1);
+        let key = relaxed_key(stripped.pyramid, stripped.stock);
+        let stamp = self.stamp(&stripped);
+        // A win at one stamp is a win at every earlier one with the same
+        // cards (drawing and recycling reach it), so it need not be asked
+        // again.
+        if self.stripped_won.get(&key).is_some_and(|&won| stamp <= won) {
+            return false;
+        }
+        // Where stripped positions mostly win, searching them is mostly
+        // wasted: stop asking once more than one in ten did.
+        if self.stripped_asked >= 1_000 && self.stripped_wins * 10 > self.stripped_asked {
+            return false;
+        }
+        self.stripped_asked += 1;
+        let len = self.line.len();
+        let won = self.dfs(stripped, u64::MAX);
+        self.line.truncate(len);
+        if won {
+            self.stripped_wins += 1;
+            let latest = self.stripped_won.entry(key).or_insert(stamp);
+            *latest = (*latest).max(stamp);
+        }
+        !won && !self.aborted
     }
 
     /// The position with its dead waste cards dropped and its pointer taken
