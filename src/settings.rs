@@ -111,41 +111,33 @@ pub fn SettingsDialog() -> impl IntoView {
                         ctx,
                         "theme",
                         "Theme",
-                        &[(Theme::System, "system", "System"), (Theme::Light, "light", "Light"), (Theme::Dark, "dark", "Dark")],
-                        |s| s.theme,
-                        |s, v| s.theme = v,
+                        &[("system", "System"), ("light", "Light"), ("dark", "Dark")],
+                        |s| s.theme as usize,
+                        |s, i| s.theme = [Theme::System, Theme::Light, Theme::Dark][i],
                     )}
                     {choice(
                         ctx,
                         "table",
                         "Table colour",
-                        &[
-                            (TableColour::Green, "green", "Green felt"),
-                            (TableColour::Blue, "blue", "Blue"),
-                            (TableColour::Wine, "wine", "Burgundy"),
-                        ],
-                        |s| s.table,
-                        |s, v| s.table = v,
+                        &[("green", "Green felt"), ("blue", "Blue"), ("wine", "Burgundy")],
+                        |s| s.table as usize,
+                        |s, i| s.table = [TableColour::Green, TableColour::Blue, TableColour::Wine][i],
                     )}
                     {choice(
                         ctx,
                         "card-back",
                         "Card back",
-                        &[
-                            (CardBack::Lattice, "lattice", "Blue lattice"),
-                            (CardBack::Tartan, "tartan", "Red tartan"),
-                            (CardBack::Stars, "stars", "Night stars"),
-                        ],
-                        |s| s.card_back,
-                        |s, v| s.card_back = v,
+                        &[("lattice", "Blue lattice"), ("tartan", "Red tartan"), ("stars", "Night stars")],
+                        |s| s.card_back as usize,
+                        |s, i| s.card_back = [CardBack::Lattice, CardBack::Tartan, CardBack::Stars][i],
                     )}
                     {choice(
                         ctx,
                         "motion",
                         "Motion",
-                        &[(Motion::System, "system", "System"), (Motion::On, "on", "On"), (Motion::Off, "off", "Off")],
-                        |s| s.motion,
-                        |s, v| s.motion = v,
+                        &[("system", "System"), ("on", "On"), ("off", "Off")],
+                        |s| s.motion as usize,
+                        |s, i| s.motion = [Motion::System, Motion::On, Motion::Off][i],
                     )}
                     <div class="back-preview" aria-hidden="true">
                         <span class="felt-swatch"></span>
@@ -182,29 +174,32 @@ pub fn SettingsDialog() -> impl IntoView {
     }
 }
 
-/// A labelled `<select>` over the values of one setting.
-fn choice<T: Copy + PartialEq + Send + Sync + 'static>(
+/// A labelled `<select>` over the values of one setting, by their place
+/// in `options` (`value`, text): one function for every such setting keeps
+/// the page small.
+fn choice(
     ctx: GameContext,
     id: &'static str,
     label: &'static str,
-    options: &'static [(T, &'static str, &'static str)],
-    get: fn(&Settings) -> T,
-    set: fn(&mut Settings, T),
+    options: &'static [(&'static str, &'static str)],
+    get: fn(&Settings) -> usize,
+    set: fn(&mut Settings, usize),
 ) -> impl IntoView {
     // The first choice takes the focus when the dialog opens.
     let first = id == "theme";
     let id = format!("setting-{id}");
     let on_change = move |ev: leptos::ev::Event| {
         let value = event_target_value(&ev);
-        if let Some(&(v, _, _)) = options.iter().find(|(_, name, _)| *name == value) {
-            update(ctx, |s| set(s, v));
+        if let Some(i) = options.iter().position(|(name, _)| *name == value) {
+            update(ctx, |s| set(s, i));
         }
     };
     let items = options
         .iter()
-        .map(|&(v, name, text)| {
+        .enumerate()
+        .map(|(i, &(name, text))| {
             view! {
-                <option value=name prop:selected=move || ctx.settings.with(|s| get(s) == v)>
+                <option value=name prop:selected=move || ctx.settings.with(|s| get(s) == i)>
                     {text}
                 </option>
             }
