@@ -66,6 +66,13 @@ export class PyramidPage {
     return this.page.getByRole('button', { name, exact: true });
   }
 
+  /** Clicks a toolbar button, through the More menu on a narrow screen. */
+  async action(name: string) {
+    const button = this.button(name);
+    if (!(await button.isVisible())) await this.button('More').click();
+    await button.click();
+  }
+
   dialog(name: string | RegExp): Locator {
     return this.page.getByRole('dialog', { name });
   }

@@ -37,7 +37,7 @@ async function withSettings(game: PyramidPage, settings: Record<string, unknown>
 }
 
 async function openSettings(game: PyramidPage) {
-  await game.button('Settings').click();
+  await game.action('Settings');
   const dialog = game.dialog('Settings');
   await expect(dialog).toBeVisible();
   return dialog;
