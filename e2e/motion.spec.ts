@@ -28,7 +28,6 @@ test('a removed pair travels to the discard pile, which counts it', async ({ pag
 test('a move made during an animation lands in the right state', async ({ page }) => {
   const game = new PyramidPage(page);
   await game.open(1, 'classic');
-  const line = solveDeal(1, 'classic').moves.split(' ');
   // Two moves as fast as the page takes them: the second starts while the
   // first one's cards are still flying.
   await page.evaluate(() => {
@@ -42,7 +41,6 @@ test('a move made during an animation lands in the right state', async ({ page }
   // Only the latest move's animations are left, then none.
   expect(await ghosts(page).count()).toBeLessThanOrEqual(1);
   await expect.poll(() => running(page)).toBe(0);
-  expect(line.length).toBeGreaterThan(2);
 });
 
 test('a new deal flies in, and any key skips to the end', async ({ page }) => {

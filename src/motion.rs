@@ -15,9 +15,10 @@
 //!   that came back from the discard pile (undo) slides from there.
 //!
 //! Everything is CSS transforms and opacity. Motion is off when the root
-//! element says `data-motion="off"`, or when the system asks for reduced
-//! motion and the root does not say `data-motion="on"`; then nothing here
-//! creates an element or a class, and the stylesheet stops every animation.
+//! element says `data-motion="off"` (`settings.rs` sets it from the
+//! player's Motion choice, System following `prefers-reduced-motion`);
+//! then nothing here creates an element or a class, and the stylesheet
+//! stops every animation.
 
 use leptos::prelude::*;
 use pyramid_engine::{Card, Zone};
@@ -31,18 +32,15 @@ const GHOST: &str = "ghost";
 /// Per card of the deal-in, in milliseconds of delay.
 const DEAL_STAGGER_MS: u32 = 24;
 
-/// Whether the player wants motion (see the module docs).
+/// Whether the player wants motion: the root's `data-motion`, which
+/// `settings.rs` resolves from the player's choice and the system's reduced
+/// motion (see the module docs).
 pub fn enabled() -> bool {
-    let root = document().document_element();
-    match root.and_then(|r| r.get_attribute("data-motion")).as_deref() {
-        Some("off") => false,
-        Some("on") => true,
-        _ => !window()
-            .match_media("(prefers-reduced-motion: reduce)")
-            .ok()
-            .flatten()
-            .is_some_and(|m| m.matches()),
-    }
+    document()
+        .document_element()
+        .and_then(|r| r.get_attribute("data-motion"))
+        .as_deref()
+        != Some("off")
 }
 
 /// Where things were before a change.
