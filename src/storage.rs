@@ -179,30 +179,29 @@ pub fn remove_round(round_id: &str) -> Result<(), StorageError> {
 /// returned with a notice; the next [`save_stats`] then starts the key
 /// afresh (the backup stays).
 pub fn load_stats() -> Result<Loaded<StatsBook>, StorageError> {
-    available()?;
-    let (value, notices) = match read(STATS_KEY, decode_stats) {
-        Ok(book) => (book.unwrap_or_default(), Vec::new()),
-        Err(error) => (
-            StatsBook::default(),
-            set_aside(STATS_KEY, Slot::Stats, error)
-                .into_iter()
-                .collect(),
-        ),
-    };
-    Ok(Loaded { value, notices })
+    load_document(STATS_KEY, Slot::Stats, decode_stats)
 }
 
 /// The settings: the defaults when none are saved, or when the saved value
 /// is unreadable (then it is set aside under a backup key, with a notice).
 pub fn load_settings() -> Result<Loaded<Settings>, StorageError> {
+    load_document(SETTINGS_KEY, Slot::Settings, decode_settings)
+}
+
+/// A document under `key`: the default when none is saved, or when the
+/// saved value is unreadable (then it is set aside under a backup key, with
+/// a notice).
+fn load_document<T: DeserializeOwned + Validate + Default>(
+    key: &str,
+    slot: Slot,
+    decode: fn(&str) -> Result<T, PersistError>,
+) -> Result<Loaded<T>, StorageError> {
     available()?;
-    let (value, notices) = match read(SETTINGS_KEY, decode_settings) {
-        Ok(settings) => (settings.unwrap_or_default(), Vec::new()),
+    let (value, notices) = match read(key, decode) {
+        Ok(value) => (value.unwrap_or_default(), Vec::new()),
         Err(error) => (
-            Settings::default(),
-            set_aside(SETTINGS_KEY, Slot::Settings, error)
-                .into_iter()
-                .collect(),
+            T::default(),
+            set_aside(key, slot, error).into_iter().collect(),
         ),
     };
     Ok(Loaded { value, notices })
