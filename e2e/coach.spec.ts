@@ -113,8 +113,18 @@ test('after a clean win: the shortest win, and a clean win counted', async ({ pa
 });
 
 test('a long search shows progress and can be cancelled', async ({ page }) => {
+  // The solver answers even its slowest deals quickly now: hold back the
+  // first worker's code, so the question is still waiting when the player
+  // cancels. The worker started after the cancel loads at once.
+  let held = false;
+  await page.context().route('**/solver-worker_bg.wasm', async (route) => {
+    if (!held) {
+      held = true;
+      await new Promise((r) => setTimeout(r, 8_000));
+    }
+    await route.continue().catch(() => {});
+  });
   const game = new PyramidPage(page);
-  // Classic deal 5720 is among the solver's slowest deals.
   await game.open(5720, 'classic');
   await game.button('Show me a win').click();
   const thinking = page.getByTestId('thinking');
