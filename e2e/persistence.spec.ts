@@ -4,6 +4,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { chromium, test, expect, type Page } from '@playwright/test';
 import { PyramidPage, solveDeal, stat } from './pyramid-page';
 
@@ -172,14 +173,35 @@ for (const [what, value] of [
 
     await corrupt(game, STATS_KEY, value, 1, 'classic');
     await expect(game.message).toContainText('The saved statistics could not be read');
-    await expect(game.message).toContainText('pyramid.backup.stats.');
+    const banner = page.getByTestId('data-notice');
+    await expect(banner).toHaveCount(1);
+    await expect(banner).toContainText('The saved statistics could not be read');
+    await expect(banner).toContainText('pyramid.backup.stats.');
     const items = await storageItems(page);
     const backups = Object.keys(items).filter((k) => k.startsWith('pyramid.backup.stats.'));
     expect(backups).toHaveLength(1);
     expect(items[backups[0]]).toBe(value);
+    // The banner stays through play, offers the unreadable text as a file,
+    // and goes when dismissed.
+    await game.stock.click();
+    await expect(game.moves).toHaveText('3');
+    await expect(banner).toBeVisible();
+    const axe = await new AxeBuilder({ page })
+      .include('[data-testid="data-notice"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(axe.violations).toEqual([]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      banner.getByRole('button', { name: 'Download the copy' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${backups[0]}.json`);
+    expect(readFileSync(await download.path(), 'utf8')).toBe(value);
+    await banner.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(banner).toHaveCount(0);
     expect(JSON.parse(items[key]).line).toEqual(JSON.parse(round).line);
     // The round was resumed, not lost.
-    await expect(game.moves).toHaveText('2');
+    await expect(game.moves).toHaveText('3');
     await expect(stat(page, 'Played')).toHaveText('0');
     // The next finished round starts the statistics afresh.
     await game.button('New deal').click();

@@ -283,7 +283,7 @@ test('a corrupt settings value falls back to the defaults, kept under a backup k
     await page.reload();
     await expect(game.pyramidCards().first()).toBeVisible();
     await expect(game.message).toContainText('The saved settings could not be read');
-    await expect(game.message).toContainText('settings are back to their defaults');
+    await expect(page.getByTestId('data-notice')).toContainText('settings are back to their defaults');
     expect(await rootAttr(page, 'data-theme')).toBe('light');
     const backups = await page.evaluate(() => {
       const found: string[] = [];

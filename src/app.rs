@@ -16,6 +16,7 @@ use crate::daily::DailyDialog;
 use crate::dialogs::{EndDialog, NewDealDialog, ResetStatsDialog, ShortcutsDialog};
 use crate::game_context::GameContext;
 use crate::keyboard::install_shortcuts;
+use crate::notices::NoticeBanners;
 use crate::persist::StatsBook;
 use crate::platform;
 use crate::pyramid::Pyramid;
@@ -77,6 +78,7 @@ pub fn App(own: Option<String>, held: HashSet<String>) -> impl IntoView {
     let stats = Statistics::new(start.stats, start.stats_unsaved);
     let ctx = GameContext::new(start.round, start.elapsed_ms, start.notice, stats);
     ctx.round_unsaved.set(start.round_unsaved);
+    ctx.show_notices(&start.notices);
     let (saved_settings, notices) = settings::load();
     ctx.settings.set(saved_settings);
     ctx.show_notices(&notices);
@@ -130,6 +132,8 @@ pub struct Startup {
     /// The first message for the live region: the deal, and anything that
     /// could not be used (a bad link, unreadable saved data).
     pub notice: String,
+    /// Unreadable saved data that was set aside: shown as banners.
+    pub notices: Vec<Notice>,
     pub stats: StatsBook,
     /// Saved rounds to record (if finished, or started and left) and forget.
     pub to_close: Vec<(Round, u64)>,
@@ -152,6 +156,7 @@ pub struct Startup {
 pub fn startup(search: &str, own: Option<&str>, held: &HashSet<String>) -> Startup {
     let request = url_request(search);
     let mut notes = Vec::new();
+    let mut notices = Vec::new();
     if !request.errors.is_empty() {
         let problems: Vec<String> = request.errors.iter().map(ToString::to_string).collect();
         notes.push(format!(
@@ -161,14 +166,14 @@ pub fn startup(search: &str, own: Option<&str>, held: &HashSet<String>) -> Start
     }
     let (stats, stats_unsaved) = match storage::load_stats() {
         Ok(loaded) => {
-            notes.extend(notices_text(&loaded.notices));
+            notices.extend(loaded.notices);
             (loaded.value, None)
         }
         Err(e) => (StatsBook::default(), Some(e)),
     };
     let (saved, round_unsaved) = match storage::load_rounds() {
         Ok(loaded) => {
-            notes.extend(notices_text(&loaded.notices));
+            notices.extend(loaded.notices);
             (loaded.value, None)
         }
         Err(e) => (Vec::new(), Some(e)),
@@ -195,6 +200,7 @@ pub fn startup(search: &str, own: Option<&str>, held: &HashSet<String>) -> Start
         round,
         elapsed_ms,
         notice: notes.join(" "),
+        notices,
         stats,
         to_close: choice.to_close,
         round_unsaved,
@@ -246,10 +252,6 @@ fn choose_round(
         choice.resume = free.pop().map(|(_, round, elapsed)| (round, elapsed));
     }
     choice
-}
-
-fn notices_text(notices: &[Notice]) -> Vec<String> {
-    notices.iter().map(ToString::to_string).collect()
 }
 
 /// `deal 42, Classic rules`.
@@ -304,6 +306,7 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
                 <p class="message" role="status" aria-live="polite" data-testid="message">
                     {move || ctx.message.get()}
                 </p>
+                <NoticeBanners />
                 <ChallengeBanner />
                 // Shown only once a search has taken a moment (see the CSS).
                 <Show when=move || ctx.thinking.get().is_some()>

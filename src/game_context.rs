@@ -16,6 +16,7 @@ use pyramid_engine::{Card, Date, Move, MoveError, Preset, Status};
 
 use crate::coach::{Grade, Replay};
 use crate::motion;
+use crate::notices::ShownNotice;
 use crate::persist::Settings;
 use crate::platform;
 use crate::protocol::{LossAnswer, Request, Response, RoundSpec};
@@ -66,6 +67,9 @@ pub struct GameContext {
     pub hinted: RwSignal<Option<Move>>,
     /// The text of the polite live region.
     pub message: RwSignal<String>,
+    /// Saved data that could not be read and was set aside: banners that
+    /// stay until the player dismisses them ([`crate::notices`]).
+    pub notices: RwSignal<Vec<ShownNotice>>,
     pub paused: RwSignal<bool>,
     pub dialog: RwSignal<OpenDialog>,
     /// Whether the player closed the end-of-round dialog to look at the table.
@@ -105,6 +109,7 @@ impl GameContext {
             selected: RwSignal::new(None),
             hinted: RwSignal::new(None),
             message: RwSignal::new(message),
+            notices: RwSignal::new(Vec::new()),
             paused: RwSignal::new(false),
             dialog: RwSignal::new(OpenDialog::None),
             end_dialog_closed: RwSignal::new(false),
@@ -491,10 +496,14 @@ impl GameContext {
         }
     }
 
-    /// Tells the player about data storage had to set aside.
+    /// Tells the player about data storage had to set aside: a sentence
+    /// in the live region, and a banner with the whole story (and the copy
+    /// to download) that stays until it is dismissed.
     pub fn show_notices(&self, notices: &[Notice]) {
         for notice in notices {
-            self.add_message(&notice.to_string());
+            self.add_message(&notice.headline());
+            self.notices
+                .update(|shown| shown.push(ShownNotice::new(notice)));
         }
     }
 

@@ -13,6 +13,7 @@ pub mod dialogs;
 pub mod game_context;
 pub mod keyboard;
 pub mod motion;
+pub mod notices;
 pub mod persist;
 pub mod platform;
 pub mod protocol;

@@ -13,6 +13,9 @@
 
 use std::cell::RefCell;
 
+use leptos::prelude::{document, set_timeout};
+use wasm_bindgen::{JsCast, JsValue};
+
 use pyramid_engine::{Date, Preset};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -113,6 +116,33 @@ pub fn random_deal_number() -> u32 {
 pub fn new_round_id() -> String {
     let bits: u64 = RNG.with(|rng| rng.borrow_mut().random());
     format!("{bits:016x}")
+}
+
+/// Offers `text` as a file download named `name`.
+pub fn download(name: &str, text: &str) -> Result<(), JsValue> {
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("application/json");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
+    let anchor: web_sys::HtmlAnchorElement = document().create_element("a")?.unchecked_into();
+    anchor.set_href(&url);
+    anchor.set_download(name);
+    anchor.set_hidden(true);
+    document()
+        .body()
+        .ok_or_else(|| JsValue::from_str("no body"))?
+        .append_child(&anchor)?;
+    anchor.click();
+    anchor.remove();
+    // The download has started from the click; the URL may go after a moment.
+    set_timeout(
+        move || {
+            let _ = web_sys::Url::revoke_object_url(&url);
+        },
+        std::time::Duration::from_secs(5),
+    );
+    Ok(())
 }
 
 #[cfg(test)]

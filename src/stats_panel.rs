@@ -4,10 +4,11 @@
 //! reset, export and import the statistics.
 
 use leptos::prelude::*;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsValue;
 
 use crate::game_context::{GameContext, OpenDialog};
 use crate::persist::{encode_stats, PresetStats, RoundEnd, RoundRecord};
+use crate::platform;
 use crate::round::format_time;
 
 /// Rounds shown in the strip and the time trend.
@@ -64,7 +65,7 @@ pub fn StatsPanel() -> impl IntoView {
     };
     let on_export = move |_| {
         let text = ctx.stats.book.with_untracked(encode_stats);
-        match download(EXPORT_FILE_NAME, &indented(&text)) {
+        match platform::download(EXPORT_FILE_NAME, &indented(&text)) {
             Ok(()) => ctx
                 .message
                 .set(format!("Statistics saved as {EXPORT_FILE_NAME}")),
@@ -304,33 +305,6 @@ fn indented(text: &str) -> String {
         .ok()
         .and_then(|s| s.as_string())
         .unwrap_or_else(|| text.to_string())
-}
-
-/// Offers `text` as a file download named `name`.
-fn download(name: &str, text: &str) -> Result<(), JsValue> {
-    let parts = js_sys::Array::of1(&JsValue::from_str(text));
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type("application/json");
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
-    let anchor: web_sys::HtmlAnchorElement = document().create_element("a")?.unchecked_into();
-    anchor.set_href(&url);
-    anchor.set_download(name);
-    anchor.set_hidden(true);
-    document()
-        .body()
-        .ok_or_else(|| JsValue::from_str("no body"))?
-        .append_child(&anchor)?;
-    anchor.click();
-    anchor.remove();
-    // The download has started from the click; the URL may go after a moment.
-    set_timeout(
-        move || {
-            let _ = web_sys::Url::revoke_object_url(&url);
-        },
-        std::time::Duration::from_secs(5),
-    );
-    Ok(())
 }
 
 #[cfg(test)]

@@ -98,14 +98,25 @@ pub struct Notice {
     pub backup: Result<String, StorageError>,
 }
 
-impl fmt::Display for Notice {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let what = match self.slot {
+impl Notice {
+    /// What was lost, in words: "A saved round", "The saved statistics"…
+    fn what(&self) -> &'static str {
+        match self.slot {
             Slot::Round => "A saved round",
             Slot::Stats => "The saved statistics",
             Slot::Settings => "The saved settings",
-        };
-        write!(f, "{what} could not be read ({}). ", self.error)?;
+        }
+    }
+
+    /// The notice in one short sentence, for the live region.
+    pub fn headline(&self) -> String {
+        format!("{} could not be read.", self.what())
+    }
+}
+
+impl fmt::Display for Notice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} could not be read ({}). ", self.what(), self.error)?;
         match (&self.backup, self.slot) {
             (Ok(key), Slot::Round) => write!(f, "A copy is kept under “{key}”."),
             (Ok(key), Slot::Settings) => {
@@ -339,6 +350,13 @@ fn write_error(name: &str) -> StorageError {
 
 /// The exact text under `key`. Only backups need it: a value that cannot be
 /// read is kept as it was, byte for byte.
+/// The exact text kept under a backup key (for the player to download).
+pub fn backup_text(key: &str) -> Option<String> {
+    key.starts_with(BACKUP_PREFIX)
+        .then(|| raw_text(key))
+        .flatten()
+}
+
 fn raw_text(key: &str) -> Option<String> {
     LocalStorage::raw().get_item(key).ok().flatten()
 }

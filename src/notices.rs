@@ -1,0 +1,76 @@
+//! Banners for saved data that could not be read. Storage sets the value
+//! aside under a backup key ([`crate::storage`]); the banner says so, offers
+//! the copy as a file, and stays until the player dismisses it (a draw or a
+//! move does not replace it, as it would a live-region message).
+
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use leptos::prelude::*;
+
+use crate::game_context::GameContext;
+use crate::platform;
+use crate::storage::{self, Notice};
+
+/// A notice as the page shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShownNotice {
+    id: u32,
+    /// The whole notice: what could not be read, why, and where it went.
+    pub text: String,
+    /// The backup key holding the unreadable value, when the copy was made.
+    pub backup: Option<String>,
+}
+
+impl ShownNotice {
+    pub fn new(notice: &Notice) -> ShownNotice {
+        static NEXT: AtomicU32 = AtomicU32::new(0);
+        ShownNotice {
+            id: NEXT.fetch_add(1, Ordering::Relaxed),
+            text: notice.to_string(),
+            backup: notice.backup.as_ref().ok().cloned(),
+        }
+    }
+}
+
+/// The banners, one per notice, above the table.
+#[component]
+pub fn NoticeBanners() -> impl IntoView {
+    let ctx = expect_context::<GameContext>();
+    view! {
+        <For each=move || ctx.notices.get() key=|n| n.id let:notice>
+            <NoticeBanner notice=notice />
+        </For>
+    }
+}
+
+#[component]
+fn NoticeBanner(notice: ShownNotice) -> impl IntoView {
+    let ctx = expect_context::<GameContext>();
+    let id = notice.id;
+    let dismiss = move |_| ctx.notices.update(|shown| shown.retain(|n| n.id != id));
+    let download = notice.backup.map(|key| {
+        let save = move |_| {
+            let sent = storage::backup_text(&key)
+                .ok_or(())
+                .and_then(|text| platform::download(&format!("{key}.json"), &text).map_err(|_| ()));
+            ctx.message.set(match sent {
+                Ok(()) => format!("The copy was saved as {key}.json."),
+                Err(()) => "Could not download the copy; it is still kept in this browser.".into(),
+            });
+        };
+        view! {
+            <button type="button" class="notice-download" on:click=save>
+                "Download the copy"
+            </button>
+        }
+    });
+    view! {
+        <div class="notice-banner" role="group" aria-label="Saved data notice" data-testid="data-notice">
+            <p>{notice.text}</p>
+            <div class="notice-actions">
+                {download}
+                <button type="button" class="notice-dismiss" on:click=dismiss>"Dismiss"</button>
+            </div>
+        </div>
+    }
+}
