@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use pyramid_engine::{Preset, Status};
 
 use crate::game_context::{DealChoice, GameContext, OpenDialog};
+use crate::motion;
 use crate::round::{describe_status, format_time, parse_deal_number};
 use crate::share::{ChallengeResult, ShareButton};
 
@@ -17,14 +18,30 @@ pub fn Modal(
     label_id: &'static str,
     class: &'static str,
     on_close: impl Fn() + 'static,
+    /// With motion on, how long to let the table settle before opening (the
+    /// end of a round: the last cards land first, and the dialog's work
+    /// comes in a task of its own).
+    #[prop(optional)]
+    settle_ms: u64,
     children: Children,
 ) -> impl IntoView {
     let node = NodeRef::<leptos::html::Dialog>::new();
+    let show = move || {
+        if let Some(dialog) = node.get_untracked() {
+            if open.get_untracked() && !dialog.open() {
+                let _ = dialog.show_modal();
+            }
+        }
+    };
     Effect::new(move |_| {
         let want_open = open.get();
         if let Some(dialog) = node.get() {
             if want_open && !dialog.open() {
-                let _ = dialog.show_modal();
+                if settle_ms > 0 && motion::enabled() {
+                    set_timeout(show, std::time::Duration::from_millis(settle_ms));
+                } else {
+                    show();
+                }
             } else if !want_open && dialog.open() {
                 dialog.close();
             }
@@ -87,8 +104,14 @@ fn NewDealForm() -> impl IntoView {
             },
             _ => DealChoice::Random,
         };
+        let preset = preset.get_untracked();
         ctx.dialog.set(OpenDialog::None);
-        ctx.start_choice(choice, preset.get_untracked());
+        // The dialog closes in this task and the new table is built in
+        // the next, so neither makes a long task on a slow phone.
+        set_timeout(
+            move || ctx.start_choice(choice, preset),
+            std::time::Duration::ZERO,
+        );
     };
     let preset_options = Preset::ALL
         .into_iter()
@@ -216,6 +239,7 @@ pub fn EndDialog() -> impl IntoView {
             open=open
             label_id="end-title"
             class="end-dialog"
+            settle_ms=motion::SETTLE_MS
             on_close=move || ctx.end_dialog_closed.set(true)
         >
             <h2 id="end-title">{title}</h2>

@@ -565,7 +565,7 @@ impl GameContext {
     /// kept for a reload, and its lock tells other tabs it is taken).
     pub fn deal(&self, round: Round) {
         let id = round.round_id.clone();
-        platform::show_deal_in_address(round.deal_number, round.preset());
+        let (number, preset) = (round.deal_number, round.preset());
         motion::finish_all();
         self.round.set(round);
         motion::deal_in();
@@ -579,13 +579,24 @@ impl GameContext {
         self.loss_answer.set(None);
         self.shortest.set(None);
         self.grade.set(Grade::Unknown);
-        self.save_round();
-        tabs::set_tab_round_id(&id);
-        self.ensure_grade();
-        leptos::task::spawn_local(async move {
-            // A fresh id is never taken: this cannot fail where locks exist.
-            tabs::hold(&id).await;
-        });
+        // The new table is drawn first; the address, the save, the tab's
+        // claim and the grade's question follow in a task of their own, so
+        // that no single task of a new deal is long on a slow phone. They
+        // read the round as it is then (a move made meanwhile is kept).
+        let ctx = *self;
+        set_timeout(
+            move || {
+                platform::show_deal_in_address(number, preset);
+                ctx.save_round();
+                tabs::set_tab_round_id(&id);
+                ctx.ensure_grade();
+                leptos::task::spawn_local(async move {
+                    // A fresh id is never taken: this cannot fail where locks exist.
+                    tabs::hold(&id).await;
+                });
+            },
+            std::time::Duration::ZERO,
+        );
     }
 
     /// Starts a deal picked in the new-deal dialog. Winnable and daily

@@ -31,6 +31,9 @@ use crate::round::Round;
 const GHOST: &str = "ghost";
 /// Per card of the deal-in, in milliseconds of delay.
 const DEAL_STAGGER_MS: u32 = 24;
+/// How long a removed card takes to reach the discard pile (the `fly`
+/// animation in main.css, plus a frame): what the end-of-round dialog waits.
+pub const SETTLE_MS: u64 = 340;
 
 /// Whether the player wants motion: the root's `data-motion`, which
 /// `settings.rs` resolves from the player's choice and the system's reduced
@@ -82,10 +85,14 @@ pub fn animate(before: Option<Before>, round: &Round) {
     };
     let after = zones(round);
     request_animation_frame(move || {
+        // Every position is read before anything is written: a read after
+        // a write would make the browser lay the page out again, once per
+        // card.
         let stock = rect_of("[data-zone=stock]");
         let discard = rect_of("[data-zone=discard]");
         let now = cards_on_screen();
         let on_screen = |c: Card| now.iter().any(|(n, _)| *n == c);
+        let mut ghosts = Vec::new();
         for (card, copy, from) in &before.shown {
             if on_screen(*card) {
                 continue;
@@ -97,9 +104,10 @@ pub fn animate(before: Option<Before>, round: &Round) {
                 Some(_) => None,
             };
             if let Some(to) = to {
-                fly_ghost(copy, from, to);
+                ghosts.push((copy, from, to));
             }
         }
+        let mut arrivals = Vec::new();
         for (card, el) in &now {
             if before.shown.iter().any(|(c, _, _)| c == card) {
                 continue;
@@ -110,8 +118,14 @@ pub fn animate(before: Option<Before>, round: &Round) {
                 Some(_) => None,
             };
             if let Some(from) = from {
-                arrive(el, from);
+                arrivals.push((el, from, el.get_bounding_client_rect()));
             }
+        }
+        for (copy, from, to) in ghosts {
+            fly_ghost(copy, from, to);
+        }
+        for (el, from, to) in arrivals {
+            arrive(el, from, &to);
         }
     });
 }
@@ -130,11 +144,15 @@ pub fn deal_in() {
         let Ok(cards) = cards else {
             return;
         };
-        for i in 0..cards.length() {
-            let Some(el) = cards.item(i).and_then(|n| n.dyn_into::<HtmlElement>().ok()) else {
-                continue;
-            };
-            let to = el.get_bounding_client_rect();
+        // All the reads, then all the writes (see `animate`).
+        let placed: Vec<(HtmlElement, DomRect)> = (0..cards.length())
+            .filter_map(|i| cards.item(i)?.dyn_into::<HtmlElement>().ok())
+            .map(|el| {
+                let to = el.get_bounding_client_rect();
+                (el, to)
+            })
+            .collect();
+        for ((el, to), i) in placed.into_iter().zip(0u32..) {
             let style = el.style();
             let _ = style.set_property("--fx", &px(stock.x() - to.x()));
             let _ = style.set_property("--fy", &px(stock.y() - to.y()));
@@ -268,12 +286,11 @@ fn fly_ghost(copy: &Element, from: &DomRect, to: &DomRect) {
     }
 }
 
-/// A card that just came on screen slides in from `from`.
-fn arrive(el: &Element, from: &DomRect) {
+/// A card that just came on screen at `to` slides in from `from`.
+fn arrive(el: &Element, from: &DomRect, to: &DomRect) {
     let Ok(el) = el.clone().dyn_into::<HtmlElement>() else {
         return;
     };
-    let to = el.get_bounding_client_rect();
     let style = el.style();
     let _ = style.set_property("--fx", &px(from.x() - to.x()));
     let _ = style.set_property("--fy", &px(from.y() - to.y()));
