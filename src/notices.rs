@@ -36,10 +36,14 @@ impl ShownNotice {
 #[component]
 pub fn NoticeBanners() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
-    view! {
-        <For each=move || ctx.notices.get() key=|n| n.id let:notice>
-            <NoticeBanner notice=notice />
-        </For>
+    // Rarely more than one, and changed only by a dismissal: a plain list,
+    // not a keyed one (whose code would cost the page some kilobytes).
+    move || {
+        ctx.notices
+            .get()
+            .into_iter()
+            .map(|notice| view! { <NoticeBanner notice=notice /> })
+            .collect_view()
     }
 }
 
