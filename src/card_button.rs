@@ -187,9 +187,8 @@ pub fn CardButton(
             on:pointercancel=on_pointer_cancel
             // Never the browser's own drag and drop: it would cancel ours.
             on:dragstart=|ev: web_sys::DragEvent| ev.prevent_default()
-        >
-            <CardFace card=card />
-        </button>
+            inner_html=face_html(card)
+        ></button>
     }
 }
 
@@ -241,52 +240,50 @@ const PIPS: [&[(u8, u8)]; 9] = [
 /// A card's printed face (hidden from assistive technology: the button's
 /// name says it): the index in two opposite corners, and pips for 2 to 10,
 /// one large pip for an Ace, a framed portrait letter for J, Q and K.
-#[component]
-fn CardFace(card: Card) -> impl IntoView {
+///
+/// It is static markup, set as the button's `innerHTML` in one step: a new
+/// deal replaces 28 faces, and the browser's parser builds them far faster
+/// than element-by-element calls from wasm (the deal-in's long task on a
+/// slow phone). Only fixed labels and symbols go in, never player text.
+pub fn face_html(card: Card) -> String {
+    use std::fmt::Write;
     let rank = card.rank();
-    let suit = card.suit().symbol().to_string();
+    let suit = card.suit().symbol();
     let label = card.rank_label();
-    let middle = match rank {
-        1 => view! { <span class="pip ace">{suit.clone()}</span> }.into_any(),
-        2..=10 => PIPS[usize::from(rank - 2)]
-            .iter()
-            .map(|&(x, y)| {
-                let style = format!(
-                    "left:{}%;top:{}%",
+    let corner = |class: &str| {
+        format!(
+            r#"<span class="{class}" aria-hidden="true"><span class="rank">{label}</span><span class="suit">{suit}</span></span>"#
+        )
+    };
+    let mut html = corner("corner top");
+    html.push_str(r#"<span class="face" aria-hidden="true">"#);
+    match rank {
+        1 => {
+            let _ = write!(html, r#"<span class="pip ace">{suit}</span>"#);
+        }
+        2..=10 => {
+            for &(x, y) in PIPS[usize::from(rank - 2)] {
+                let class = if y > 8 { "pip flip" } else { "pip" };
+                let _ = write!(
+                    html,
+                    r#"<span class="{class}" style="left:{}%;top:{}%">{suit}</span>"#,
                     18 * u32::from(x) + 32,
                     4 * u32::from(y) + 18
                 );
-                let class = if y > 8 { "pip flip" } else { "pip" };
-                view! { <span class=class style=style>{suit.clone()}</span> }
-            })
-            .map(IntoAny::into_any)
+            }
             // One large pip instead, on a card too small for the layout.
-            .chain(std::iter::once(
-                view! { <span class="pip one">{suit.clone()}</span> }.into_any(),
-            ))
-            .collect_view()
-            .into_any(),
-        _ => view! {
-            <span class="court">
-                <span>{label}</span>
-                <span>{suit.clone()}</span>
-            </span>
+            let _ = write!(html, r#"<span class="pip one">{suit}</span>"#);
         }
-        .into_any(),
-    };
-    let corner = move |class: &'static str| {
-        view! {
-            <span class=class aria-hidden="true">
-                <span class="rank">{label}</span>
-                <span class="suit">{suit.clone()}</span>
-            </span>
+        _ => {
+            let _ = write!(
+                html,
+                r#"<span class="court"><span>{label}</span><span>{suit}</span></span>"#
+            );
         }
-    };
-    view! {
-        {corner("corner top")}
-        <span class="face" aria-hidden="true">{middle}</span>
-        {corner("corner bottom")}
     }
+    html.push_str("</span>");
+    html.push_str(&corner("corner bottom"));
+    html
 }
 
 /// Whether `m` is a hinted draw or recycle (the stock lights up for it).
@@ -313,4 +310,43 @@ fn now_ms() -> f64 {
     window()
         .performance()
         .map_or_else(js_sys::Date::now, |p| p.now())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(code: &str) -> Card {
+        code.parse().unwrap()
+    }
+
+    #[test]
+    fn a_face_has_its_pips_as_printed() {
+        for rank in 2..=10u8 {
+            let code = format!(
+                "{}H",
+                ["2", "3", "4", "5", "6", "7", "8", "9", "T"][usize::from(rank - 2)]
+            );
+            let html = face_html(card(&code));
+            // The printed pips, and the one large pip for a small card.
+            assert_eq!(
+                html.matches(r#"class="pip"#).count(),
+                usize::from(rank) + 1,
+                "{code}"
+            );
+            assert_eq!(html.matches("♥").count(), usize::from(rank) + 3, "{code}");
+        }
+        assert!(face_html(card("AS")).contains(r#"<span class="pip ace">♠</span>"#));
+        let king = face_html(card("KD"));
+        assert!(king.contains(r#"<span class="court"><span>K</span><span>♦</span></span>"#));
+        assert!(!king.contains("pip"));
+    }
+
+    #[test]
+    fn a_face_has_its_index_in_two_corners_and_is_hidden_from_screen_readers() {
+        let html = face_html(card("TC"));
+        assert!(html.starts_with(r#"<span class="corner top" aria-hidden="true"><span class="rank">10</span><span class="suit">♣</span></span>"#));
+        assert!(html.ends_with(r#"<span class="corner bottom" aria-hidden="true"><span class="rank">10</span><span class="suit">♣</span></span>"#));
+        assert!(html.contains(r#"<span class="face" aria-hidden="true">"#));
+    }
 }
