@@ -26,26 +26,36 @@ pub fn Modal(
     children: Children,
 ) -> impl IntoView {
     let node = NodeRef::<leptos::html::Dialog>::new();
+    // `open`, once the table has settled: it turns true `settle_ms` after
+    // `open` does (with motion on), and false at once.
+    let ready = RwSignal::new(false);
+    Effect::new(move |_| {
+        let want_open = open.get();
+        if want_open && settle_ms > 0 && motion::enabled() {
+            set_timeout(
+                move || ready.set(open.get_untracked()),
+                std::time::Duration::from_millis(settle_ms),
+            );
+        } else {
+            ready.set(want_open);
+        }
+    });
     // The contents are built the first time the dialog opens, not with the
     // page, so the page starts sooner; then they stay.
     let unbuilt = StoredValue::new_local(Some(children));
-    let opened = Memo::new(move |was: Option<&bool>| was == Some(&true) || open.get());
-    let show = move || {
-        if let Some(dialog) = node.get_untracked() {
-            if open.get_untracked() && !dialog.open() {
-                let _ = dialog.show_modal();
-            }
-        }
-    };
+    let opened = Memo::new(move |was: Option<&bool>| was == Some(&true) || ready.get());
     Effect::new(move |_| {
-        let want_open = open.get();
+        let want_open = ready.get();
         if let Some(dialog) = node.get() {
             if want_open && !dialog.open() {
-                if settle_ms > 0 && motion::enabled() {
-                    set_timeout(show, std::time::Duration::from_millis(settle_ms));
-                } else {
-                    show();
-                }
+                // After the contents are built (their effect was woken by
+                // the same change, so it runs first): `showModal` then
+                // focuses the control marked `autofocus`.
+                leptos::task::spawn_local(async move {
+                    if ready.get_untracked() && !dialog.open() {
+                        let _ = dialog.show_modal();
+                    }
+                });
             } else if !want_open && dialog.open() {
                 dialog.close();
             }
