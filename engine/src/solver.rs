@@ -166,10 +166,19 @@ struct Tables {
 /// mask, `stock_counts[j][that nibble]` counts its cards by rank;
 /// `stock_partners` and `pyramid_partners` count them at their
 /// complementary rank instead (a card of rank r at 13 - r).
+///
+/// `stock_ranks` and `pyramid_ranks` are looked up the same way, but say
+/// only which ranks are there (bit r for rank r, Kings included), and
+/// `pyramid_partner_ranks` which ranks have a partner there (bit r when a
+/// card of rank 13 - r is there).
 struct Counts {
     stock_counts: [[u64; 16]; 6],
     stock_partners: [[u64; 16]; 6],
     pyramid_partners: [[u64; 16]; 7],
+    stock_ranks: [[u16; 16]; 6],
+    stock_partner_ranks: [[u16; 16]; 6],
+    pyramid_ranks: [[u16; 16]; 7],
+    pyramid_partner_ranks: [[u16; 16]; 7],
 }
 
 impl Counts {
@@ -180,8 +189,35 @@ impl Counts {
             stock_counts: count_tables(stock_rank, own),
             stock_partners: count_tables(stock_rank, partner),
             pyramid_partners: count_tables(pyramid_rank, partner),
+            stock_ranks: rank_tables(stock_rank, |r| r),
+            stock_partner_ranks: rank_tables(stock_rank, |r| 13 - r),
+            pyramid_ranks: rank_tables(pyramid_rank, |r| r),
+            pyramid_partner_ranks: rank_tables(pyramid_rank, |r| 13 - r),
         }
     }
+}
+
+/// The nibble tables of which ranks a set of cards holds: each card of rank
+/// r sets bit `bit(r)` (a King's partner rank is bit 0, never asked for).
+fn rank_tables<const N: usize>(ranks: &[u8], bit: impl Fn(u8) -> u8) -> [[u16; 16]; N] {
+    let mut tables = [[0u16; 16]; N];
+    for (j, table) in tables.iter_mut().enumerate() {
+        for x in 1..16usize {
+            let b = x.trailing_zeros() as usize;
+            let unit = ranks.get(4 * j + b).map_or(0, |&r| 1u16 << bit(r));
+            table[x] = table[x & (x - 1)] | unit;
+        }
+    }
+    tables
+}
+
+/// Ors the nibble tables over the nibbles of `mask`.
+fn ranks_of<const N: usize>(tables: &[[u16; 16]; N], mask: u32) -> u16 {
+    let mut ranks = 0;
+    for (j, table) in tables.iter().enumerate() {
+        ranks |= table[((mask >> (4 * j)) & 0xf) as usize];
+    }
+    ranks
 }
 
 /// A nibble in each of the 12 fields of a count per rank.
@@ -446,22 +482,23 @@ impl Search<'_> {
             return 0;
         }
         let t = self.tables;
-        let mut cards = pos.stock & t.stock_of_rank[13];
-        for rank in 1..13 {
-            let have = pos.stock & t.stock_of_rank[rank];
-            let want = 13 - rank;
-            if have == 0 || pos.pyramid & t.pyramid_of_rank[want] != 0 {
-                continue;
-            }
-            if self.draw_card
-                && pos.stock & t.stock_of_rank[want] != 0
-                && pos.pyramid & t.pyramid_of_rank[rank] != 0
-            {
-                continue;
-            }
-            cards |= have;
+        let c = t.counts();
+        // Rank by rank: bit r of `ranks` is set when the stock holds cards
+        // of rank r and the pyramid none of rank 13 - r (for Kings, bit 13,
+        // always).
+        let mut ranks =
+            ranks_of(&c.stock_ranks, pos.stock) & !ranks_of(&c.pyramid_partner_ranks, pos.pyramid);
+        if self.draw_card {
+            // Not when a stock card of rank 13 - r has a pyramid partner.
+            ranks &= !(ranks_of(&c.stock_partner_ranks, pos.stock)
+                & ranks_of(&c.pyramid_ranks, pos.pyramid));
         }
-        cards
+        let mut cards = 0;
+        while ranks != 0 {
+            cards |= t.stock_of_rank[ranks.trailing_zeros() as usize];
+            ranks &= ranks - 1;
+        }
+        pos.stock & cards
     }
 
     /// Whether `pos` (canonical) is lost because the same position without
@@ -774,7 +811,8 @@ impl Search<'_> {
 
     /// Tries the removals at one stamp: a King on the stock side alone, a
     /// forced pair alone, otherwise the pairs (pyramid with pyramid unless
-    /// `drawn`, the two stock-side cards, then pyramid with stock side).
+    /// `drawn`, the two stock-side cards, then pyramid with stock side, in
+    /// draw-card mode with only the slot card when `drawn`).
     /// `Some` when the position is settled here (a win, or the loss of a
     /// move that had to be the only one); `None` when the draw or recycle is
     /// still to be tried.
@@ -841,6 +879,23 @@ impl Search<'_> {
                 }
             }
         }
+        // In draw-card mode after a draw, the waste top's pairs with pyramid
+        // cards were all tried (and lost) at the stamp before, with the same
+        // cards: there it was the slot card, or already the waste top, or
+        // (a draw that made nothing new possible) it pairs with no exposed
+        // card. The same removal now leaves the same cards at a later stamp,
+        // which is no better (see `Search::stamp`).
+        let side = if drawn && self.draw_card {
+            if let Some(j) = waste {
+                side_wants &= !(1 << (13 - t.stock_rank[j as usize]));
+                if let Some(i) = slot {
+                    side_wants |= 1 << (13 - t.stock_rank[i as usize]);
+                }
+            }
+            [slot, None]
+        } else {
+            side
+        };
         if ex.ranks & side_wants != 0 {
             for &(k, rank_k, _) in ex.cards {
                 if side_wants & (1 << rank_k) == 0 {
