@@ -811,8 +811,9 @@ impl Search<'_> {
 
     /// Tries the removals at one stamp: a King on the stock side alone, a
     /// forced pair alone, otherwise the pairs (pyramid with pyramid unless
-    /// `drawn`, the two stock-side cards, then pyramid with stock side, in
-    /// draw-card mode with only the slot card when `drawn`).
+    /// `drawn`, the two stock-side cards, then pyramid with stock side; when
+    /// `drawn`, only those with the card just drawn, see
+    /// [`Search::drawn_moves`]).
     /// `Some` when the position is settled here (a win, or the loss of a
     /// move that had to be the only one); `None` when the draw or recycle is
     /// still to be tried.
@@ -820,6 +821,9 @@ impl Search<'_> {
         let t = self.tables;
         let drawn_cards = pos.stock & below(pos.next);
         let top = highest(drawn_cards);
+        if drawn && pos.slot == self.draw_card {
+            return self.drawn_moves(pos, ex, top?);
+        }
         let (slot, waste) = match top {
             Some(i) if pos.slot => (Some(i), highest(drawn_cards & !(1 << i))),
             _ => (None, top),
@@ -879,23 +883,6 @@ impl Search<'_> {
                 }
             }
         }
-        // In draw-card mode after a draw, the waste top's pairs with pyramid
-        // cards were all tried (and lost) at the stamp before, with the same
-        // cards: there it was the slot card, or already the waste top, or
-        // (a draw that made nothing new possible) it pairs with no exposed
-        // card. The same removal now leaves the same cards at a later stamp,
-        // which is no better (see `Search::stamp`).
-        let side = if drawn && self.draw_card {
-            if let Some(j) = waste {
-                side_wants &= !(1 << (13 - t.stock_rank[j as usize]));
-                if let Some(i) = slot {
-                    side_wants |= 1 << (13 - t.stock_rank[i as usize]);
-                }
-            }
-            [slot, None]
-        } else {
-            side
-        };
         if ex.ranks & side_wants != 0 {
             for &(k, rank_k, _) in ex.cards {
                 if side_wants & (1 << rank_k) == 0 {
@@ -910,6 +897,56 @@ impl Search<'_> {
                         }
                     }
                 }
+            }
+        }
+        None
+    }
+
+    /// [`Search::stamp_moves`] just after a draw, which turned card `i` (in
+    /// the slot in draw-card mode, else on the waste top): only the removals
+    /// with `i` are new. Every other one was tried, and lost, at the stamp
+    /// before with the same cards, and would now leave the same cards at a
+    /// later stamp, which is no better (see [`Search::stamp`]). In waste
+    /// mode the other live cards are the exposed pyramid cards; in
+    /// draw-card mode the waste top was there too, as the slot card or
+    /// already as the waste top, unless the draw turned more than one card,
+    /// and then it pairs with no exposed card (see
+    /// [`Search::next_useful_draw`]). So no King or forced pair but `i`'s
+    /// can be live either: it would have been taken at the stamp before.
+    fn drawn_moves(&mut self, pos: &Position, ex: &Exposed, i: u32) -> Option<bool> {
+        let t = self.tables;
+        let rank = t.stock_rank[i as usize];
+        if rank == 13 {
+            let child = remove(pos, &[Live::Stock(i)]);
+            return Some(self.try_move(Move::King(t.stock[i as usize]), child, u64::MAX));
+        }
+        if ex.forced_stock & (1 << i) != 0 {
+            if let Some(&(k, _, _)) = ex
+                .cards
+                .iter()
+                .find(|&&(_, _, only)| only == Some(Live::Stock(i)))
+            {
+                let child = remove(pos, &[Live::Pyramid(k), Live::Stock(i)]);
+                let m = Move::Pair(t.pyramid[k as usize], t.stock[i as usize]);
+                return Some(self.try_move(m, child, u64::MAX));
+            }
+        }
+        if self.draw_card {
+            if let Some(j) = highest(pos.stock & below(pos.next) & !(1 << i)) {
+                if rank + t.stock_rank[j as usize] == 13 {
+                    let child = remove(pos, &[Live::Stock(i), Live::Stock(j)]);
+                    let m = Move::Pair(t.stock[i as usize], t.stock[j as usize]);
+                    if self.try_move(m, child, u64::MAX) {
+                        return Some(true);
+                    }
+                }
+            }
+        }
+        for k in bits(ex.mask & t.pyramid_of_rank[usize::from(13 - rank)]) {
+            let child = remove(pos, &[Live::Pyramid(k), Live::Stock(i)]);
+            let m = Move::Pair(t.pyramid[k as usize], t.stock[i as usize]);
+            if self.try_move(m, child, u64::MAX) {
+                return Some(true);
             }
         }
         None
