@@ -19,10 +19,12 @@
 //!
 //! With limited passes, a set of cards lost at one point of the stock's
 //! fixed sequence of draws and recycles is lost at every later point (see
-//! `Search::stamp`), and draws that make no new removal possible are made
-//! in one step (see `Search::next_useful_draw`). With the pyramid goal, a
-//! position is also lost when it is lost without its stock cards that can
-//! never help clear the pyramid (see `Search::stripped_loses`).
+//! `Search::stamp`), draws that make no new removal possible are made in
+//! one step (see `Search::next_useful_draw`), and after a draw only the
+//! removals with the card just drawn are tried (see `Search::drawn_moves`).
+//! With the pyramid goal, a position is also lost when it is lost without
+//! its stock cards that can never help clear the pyramid (see
+//! `Search::stripped_loses`).
 
 use std::cell::{Cell, OnceCell};
 
@@ -713,8 +715,8 @@ impl Search<'_> {
 
         let len = self.line.len();
         let mut pos = pos;
-        // After a draw or recycle with limited passes, the pyramid pairs were
-        // all lost at the earlier stamp with the same cards: skip them.
+        // After a draw or recycle with limited passes, only the removals
+        // with the card just drawn are new: see `drawn_moves`.
         let mut drawn = !self.unlimited && checked == pair;
         loop {
             if let Some(won) = self.stamp_moves(&pos, &ex, drawn) {
