@@ -7,9 +7,10 @@
 //! ```
 //!
 //! `--results FILE` also writes each deal's outcome to FILE, one
-//! `preset deal outcome` line per solve (to compare two versions of the
-//! solver with `diff`), and replays every winning line through `Game`,
-//! stopping with an error if one does not win.
+//! `preset deal outcome nodes micros` line per solve (compare the outcomes
+//! of two versions of the solver with `cut -d' ' -f1-3` and `diff`), and
+//! replays every winning line through `Game`, stopping with an error if
+//! one does not win.
 
 use std::io::Write;
 use std::time::Instant;
@@ -79,8 +80,14 @@ fn main() {
                     Outcome::Loss => "loss",
                     Outcome::Unknown => "unknown",
                 };
-                writeln!(out, "{} {number} {outcome}", preset.id())
-                    .unwrap_or_else(|e| fail(&format!("cannot write the results: {e}")));
+                let micros = micros[micros.len() - 1];
+                writeln!(
+                    out,
+                    "{} {number} {outcome} {} {micros}",
+                    preset.id(),
+                    s.nodes
+                )
+                .unwrap_or_else(|e| fail(&format!("cannot write the results: {e}")));
                 if s.outcome == Outcome::Win && !replays_as_win(number, preset, &s.line) {
                     fail(&format!(
                         "{} deal {number}: the winning line does not replay as a win",
