@@ -608,6 +608,12 @@ impl Search<'_> {
         if self.nodes < STRIP_AFTER {
             return false;
         }
+        // Where stripped positions mostly win, searching them is mostly
+        // wasted: stop asking once more than one in ten did. (Once stopped,
+        // a search never asks again.)
+        if self.stripped_asked >= 1_000 && self.stripped_wins * 10 > self.stripped_asked {
+            return false;
+        }
         let cards = self.strippable(pos);
         if cards == 0 {
             return false;
@@ -626,11 +632,6 @@ impl Search<'_> {
         // cards (drawing and recycling reach it), so it need not be asked
         // again.
         if self.stripped_won.get(&key).is_some_and(|&won| stamp <= won) {
-            return false;
-        }
-        // Where stripped positions mostly win, searching them is mostly
-        // wasted: stop asking once more than one in ten did.
-        if self.stripped_asked >= 1_000 && self.stripped_wins * 10 > self.stripped_asked {
             return false;
         }
         self.stripped_asked += 1;
