@@ -106,7 +106,7 @@ pub fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
         tables: &tables,
         relaxed,
         seen: FxHashSet::default(),
-        lost: LossTable::new(),
+        lost: FxHashMap::with_capacity_and_hasher(1 << 10, Default::default()),
         stripped_won: FxHashMap::default(),
         stripped_asked: 0,
         stripped_wins: 0,
@@ -363,7 +363,7 @@ struct Search<'a> {
     /// (see [`Search::stamp`]) at which it was proven lost. This table stands
     /// in for `seen` wherever it can: it has one entry per set of cards, not
     /// per position, which keeps memory small.
-    lost: LossTable,
+    lost: FxHashMap<u64, (u16, u8)>,
     /// For each stripped set of cards (see [`Search::stripped_loses`])
     /// found winnable, the latest stamp at which it was.
     stripped_won: FxHashMap<u64, (u16, u8)>,
@@ -380,88 +380,6 @@ struct Search<'a> {
     last_pass: u16,
     draw_card: bool,
     idle_rule: bool,
-}
-
-/// The table of losses of [`Search::lost`]: for each set of cards (a key
-/// of [`relaxed_key`], 52 bits), the earliest stamp at which it was lost,
-/// packed with it into one `u64` (the pass in 6 bits, the pointer part in
-/// 6; every preset has at most 3 passes, and a pointer is at most 24). The
-/// entries live in one open-addressed array, at most half full, probed
-/// linearly, so a look-up mostly reads one cache line where a `HashMap`
-/// reads two (its control bytes, then the entry): with hundreds of
-/// thousands of sets the table is far larger than the caches, and its
-/// look-ups are much of the time of a long search. 0 marks an empty slot
-/// (no set of cards searched has the key 0: its pyramid is cleared).
-struct LossTable {
-    slots: Vec<u64>,
-    len: usize,
-    /// 64 less log2 of the number of slots.
-    shift: u32,
-}
-
-const LOSS_KEY: u64 = (1 << 52) - 1;
-
-impl LossTable {
-    fn new() -> LossTable {
-        LossTable {
-            slots: vec![0; 1 << 10],
-            len: 0,
-            shift: 64 - 10,
-        }
-    }
-
-    fn home(&self, key: u64) -> usize {
-        (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> self.shift) as usize
-    }
-
-    /// The slot holding `key`, or the empty one where it would go.
-    fn slot(&self, key: u64) -> usize {
-        let mask = self.slots.len() - 1;
-        let mut i = self.home(key);
-        loop {
-            let entry = self.slots[i];
-            if entry == 0 || entry & LOSS_KEY == key {
-                return i;
-            }
-            i = (i + 1) & mask;
-        }
-    }
-
-    fn get(&self, key: u64) -> Option<(u16, u8)> {
-        let entry = self.slots[self.slot(key)];
-        (entry != 0).then_some(((entry >> 58) as u16, ((entry >> 52) & 0x3f) as u8))
-    }
-
-    /// Records that `key` is lost at `stamp`, unless it was at an earlier one.
-    fn lower(&mut self, key: u64, stamp: (u16, u8)) {
-        debug_assert!(key != 0 && key <= LOSS_KEY && stamp.0 < 64 && stamp.1 < 64);
-        let entry = key | u64::from(stamp.0) << 58 | u64::from(stamp.1) << 52;
-        let i = self.slot(key);
-        // Stamps compare as the packed entries do: pass, then pointer.
-        if self.slots[i] == 0 {
-            self.slots[i] = entry;
-            self.len += 1;
-            if 2 * self.len > self.slots.len() {
-                self.grow();
-            }
-        } else {
-            self.slots[i] = self.slots[i].min(entry);
-        }
-    }
-
-    fn grow(&mut self) {
-        let doubled = vec![0; 2 * self.slots.len()];
-        let old = std::mem::replace(&mut self.slots, doubled);
-        self.shift -= 1;
-        let mask = self.slots.len() - 1;
-        for entry in old.into_iter().filter(|&e| e != 0) {
-            let mut i = self.home(entry & LOSS_KEY);
-            while self.slots[i] != 0 {
-                i = (i + 1) & mask;
-            }
-            self.slots[i] = entry;
-        }
-    }
 }
 
 /// What the expansion of one set of cards works out once for all its
@@ -522,8 +440,8 @@ impl Search<'_> {
             let all = relaxed_key(pos.pyramid, pos.stock);
             if self
                 .lost
-                .get(all)
-                .is_some_and(|lost| lost <= self.stamp(&at))
+                .get(&all)
+                .is_some_and(|&lost| lost <= self.stamp(&at))
             {
                 return false;
             }
@@ -537,7 +455,7 @@ impl Search<'_> {
             if !self.seen.insert(self.key(&canonical)) {
                 return false;
             }
-        } else if let Some(lost) = self.lost.get(pair) {
+        } else if let Some(&lost) = self.lost.get(&pair) {
             if lost <= stamp {
                 return false;
             }
@@ -546,7 +464,8 @@ impl Search<'_> {
         self.nodes += 1;
         let won = !self.stripped_loses(&canonical) && self.expand(pos, pair, checked, limit);
         if !won && !self.aborted && !self.unlimited {
-            self.lost.lower(pair, stamp);
+            let earliest = self.lost.entry(pair).or_insert(stamp);
+            *earliest = (*earliest).min(stamp);
         }
         won
     }
@@ -741,7 +660,7 @@ impl Search<'_> {
         };
         if fresh && !self.cards_may_win(&pos, pair) {
             if !self.unlimited && !self.aborted {
-                self.lost.lower(pair, (0, 0));
+                self.lost.insert(pair, (0, 0));
             }
             return false;
         }
