@@ -537,8 +537,8 @@ impl Search<'_> {
         if cards == 0 {
             return false;
         }
-        let slot = pos.slot
-            && !highest(pos.stock & below(pos.next)).is_some_and(|i| cards & (1 << i) != 0);
+        let slot =
+            pos.slot && highest(pos.stock & below(pos.next)).is_none_or(|i| cards & (1 << i) == 0);
         let stock = pos.stock & !cards;
         let next = highest(stock & below(pos.next)).map_or(0, |i| i as u8 + 1);
         let stripped = rebuilt(pos, stock, next, slot);
