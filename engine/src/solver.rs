@@ -568,6 +568,7 @@ impl Search<'_> {
     /// must. Dead waste cards never play again: positions that differ only
     /// by them are one position. So are positions whose pointers differ only
     /// by removed cards.
+    #[inline(always)]
     fn canonical(&self, pos: &Position) -> Option<(Position, u64)> {
         let (dead, stuck) = self.stuck_waste(pos);
         if stuck && self.goal_all {
