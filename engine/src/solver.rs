@@ -593,20 +593,10 @@ impl Search<'_> {
         if self.nodes + self.relaxed.nodes >= self.max_nodes {
             return false;
         }
-        if child.pass < self.last_pass || (self.draw_card && !self.goal_all) {
+        if child.pass < self.last_pass {
             // Before the last pass no waste card is dead, and a draw or
             // recycle leaves the pointer just past a card still in play (or
             // at 0): the position is its own canonical form, with `pair`.
-            // In the last pass in draw-card mode with the pyramid goal,
-            // draws are followed without looking for waste cards they made
-            // dead. Dead cards never play again, so dropping some of them or
-            // none changes nothing: `child` stands for `pair` at its own
-            // stamp (the cards of `pos` less those already dead there). What
-            // is lost is only sharing: positions that differ by the newly
-            // dead cards alone would have shared a loss. In draw-card mode,
-            // where the slot card and the stock still to come are partners
-            // too, few draws make waste cards dead, and looking costs more
-            // than it saves (in waste mode the other way round).
             if self.stamp(child) < limit {
                 self.nodes += 1;
                 return true;
