@@ -106,7 +106,10 @@ pub fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
         tables: &tables,
         relaxed,
         seen: FxHashSet::default(),
-        lost: FxHashMap::with_capacity_and_hasher(1 << 10, Default::default()),
+        lost: Losses(FxHashSet::with_capacity_and_hasher(
+            1 << 10,
+            Default::default(),
+        )),
         stripped_won: FxHashMap::default(),
         stripped_asked: 0,
         stripped_wins: 0,
@@ -363,7 +366,7 @@ struct Search<'a> {
     /// (see [`Search::stamp`]) at which it was proven lost. This table stands
     /// in for `seen` wherever it can: it has one entry per set of cards, not
     /// per position, which keeps memory small.
-    lost: FxHashMap<u64, (u16, u8)>,
+    lost: Losses,
     /// For each stripped set of cards (see [`Search::stripped_loses`])
     /// found winnable, the latest stamp at which it was.
     stripped_won: FxHashMap<u64, (u16, u8)>,
@@ -380,6 +383,53 @@ struct Search<'a> {
     last_pass: u16,
     draw_card: bool,
     idle_rule: bool,
+}
+
+/// The table of losses of [`Search::lost`]: each set of cards (a key of
+/// [`relaxed_key`], 52 bits) with the earliest stamp at which it was lost,
+/// packed into one `u64` (the pass in the top 6 bits, the pointer part in
+/// the 6 below: every preset has at most 3 passes, and a pointer is at
+/// most 24). Entries hash and compare by the key alone. Half the size of a
+/// map from the key to the stamp, whose entries take 16 bytes: the table
+/// grows far larger than the caches, and its look-ups are much of the time
+/// of a long search.
+struct Losses(FxHashSet<Loss>);
+
+#[derive(Clone, Copy)]
+struct Loss(u64);
+
+const LOSS_KEY: u64 = (1 << 52) - 1;
+
+impl PartialEq for Loss {
+    fn eq(&self, other: &Loss) -> bool {
+        (self.0 ^ other.0) & LOSS_KEY == 0
+    }
+}
+
+impl Eq for Loss {}
+
+impl std::hash::Hash for Loss {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.0 & LOSS_KEY).hash(state);
+    }
+}
+
+impl Losses {
+    fn get(&self, key: u64) -> Option<(u16, u8)> {
+        self.0
+            .get(&Loss(key))
+            .map(|e| ((e.0 >> 58) as u16, ((e.0 >> 52) & 0x3f) as u8))
+    }
+
+    /// Records that `key` is lost at `stamp`, unless it was at an earlier
+    /// one (the packed entries compare as their stamps do).
+    fn lower(&mut self, key: u64, stamp: (u16, u8)) {
+        debug_assert!(key <= LOSS_KEY && stamp.0 < 64 && stamp.1 < 64);
+        let entry = Loss(key | u64::from(stamp.0) << 58 | u64::from(stamp.1) << 52);
+        if self.0.get(&entry).is_none_or(|old| old.0 > entry.0) {
+            self.0.replace(entry);
+        }
+    }
 }
 
 /// What the expansion of one set of cards works out once for all its
@@ -440,8 +490,8 @@ impl Search<'_> {
             let all = relaxed_key(pos.pyramid, pos.stock);
             if self
                 .lost
-                .get(&all)
-                .is_some_and(|&lost| lost <= self.stamp(&at))
+                .get(all)
+                .is_some_and(|lost| lost <= self.stamp(&at))
             {
                 return false;
             }
@@ -455,7 +505,7 @@ impl Search<'_> {
             if !self.seen.insert(self.key(&canonical)) {
                 return false;
             }
-        } else if let Some(&lost) = self.lost.get(&pair) {
+        } else if let Some(lost) = self.lost.get(pair) {
             if lost <= stamp {
                 return false;
             }
@@ -464,8 +514,7 @@ impl Search<'_> {
         self.nodes += 1;
         let won = !self.stripped_loses(&canonical) && self.expand(pos, pair, checked, limit);
         if !won && !self.aborted && !self.unlimited {
-            let earliest = self.lost.entry(pair).or_insert(stamp);
-            *earliest = (*earliest).min(stamp);
+            self.lost.lower(pair, stamp);
         }
         won
     }
@@ -650,7 +699,7 @@ impl Search<'_> {
         };
         if fresh && !self.cards_may_win(&pos, pair) {
             if !self.unlimited && !self.aborted {
-                self.lost.insert(pair, (0, 0));
+                self.lost.lower(pair, (0, 0));
             }
             return false;
         }
