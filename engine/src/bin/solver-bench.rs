@@ -3,12 +3,21 @@
 //! peak memory. It prints figures; it asserts nothing.
 //!
 //! ```text
-//! cargo run --release -p pyramid-engine --bin solver-bench -- [--deals N] [--rules ID,ID,…]
+//! cargo run --release -p pyramid-engine --bin solver-bench -- [--deals N] [--rules ID,ID,…] [--results FILE]
 //! ```
+//!
+//! `--results FILE` also writes each deal's outcome to FILE, one
+//! `preset deal outcome nodes micros` line per solve (compare the outcomes
+//! of two versions of the solver with `cut -d' ' -f1-3` and `diff`), and
+//! replays every winning line through `Game`, stopping with an error if
+//! one does not win.
 
+use std::io::Write;
 use std::time::Instant;
 
-use pyramid_engine::{solve, Board, Deal, Limits, Outcome, Preset};
+use pyramid_engine::{
+    solve, Board, Deal, Game, Limits, Move, Outcome, Preset, Status, WinCondition,
+};
 
 fn main() {
     let mut deals = 10_000u32;
@@ -19,6 +28,7 @@ fn main() {
         Preset::Traditional,
     ];
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut results: Option<std::io::BufWriter<std::fs::File>> = None;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
@@ -29,6 +39,14 @@ fn main() {
             "--rules" => {
                 let list = it.next().map(String::as_str).unwrap_or("");
                 presets = Preset::parse_list(list).unwrap_or_else(|e| fail(&format!("{e}")));
+            }
+            "--results" => {
+                let path = it
+                    .next()
+                    .unwrap_or_else(|| fail("--results takes a file name"));
+                let file = std::fs::File::create(path)
+                    .unwrap_or_else(|e| fail(&format!("cannot create {path}: {e}")));
+                results = Some(std::io::BufWriter::new(file));
             }
             _ => fail(&format!("unknown argument {arg:?}")),
         }
@@ -56,6 +74,27 @@ fn main() {
             let s = solve(&board, &board.start(), Limits::default());
             micros.push(started.elapsed().as_micros() as u64);
             max_nodes = max_nodes.max(s.nodes);
+            if let Some(out) = results.as_mut() {
+                let outcome = match s.outcome {
+                    Outcome::Win => "win",
+                    Outcome::Loss => "loss",
+                    Outcome::Unknown => "unknown",
+                };
+                let micros = micros[micros.len() - 1];
+                writeln!(
+                    out,
+                    "{} {number} {outcome} {} {micros}",
+                    preset.id(),
+                    s.nodes
+                )
+                .unwrap_or_else(|e| fail(&format!("cannot write the results: {e}")));
+                if s.outcome == Outcome::Win && !replays_as_win(number, preset, &s.line) {
+                    fail(&format!(
+                        "{} deal {number}: the winning line does not replay as a win",
+                        preset.id()
+                    ));
+                }
+            }
             match s.outcome {
                 Outcome::Win => wins += 1,
                 Outcome::Unknown => unknown += 1,
@@ -78,6 +117,23 @@ fn main() {
         );
     }
     println!("(peak MiB is the process's high-water mark so far, from /proc/self/status VmHWM)");
+    if let Some(mut out) = results {
+        out.flush()
+            .unwrap_or_else(|e| fail(&format!("cannot write the results: {e}")));
+    }
+}
+
+/// Whether `line` played through `Game` from the deal wins (in Par Pyramid,
+/// clears the pyramid).
+fn replays_as_win(number: u32, preset: Preset, line: &[Move]) -> bool {
+    let mut game = Game::new(Deal::from_number(number), preset);
+    if line.iter().any(|&m| game.play(m).is_err()) {
+        return false;
+    }
+    match preset.rules().win {
+        WinCondition::Scored => game.position().pyramid_left() == 0,
+        _ => game.status() == Status::Won,
+    }
 }
 
 /// The process's peak resident memory in MiB (Linux), or NaN elsewhere.
