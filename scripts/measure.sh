@@ -9,4 +9,5 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 export PATH="$ROOT/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 [[ -f dist/index.html ]] || trunk build --release
-PYRAMID_MEASURE=1 exec npx --no-install playwright test e2e/measure.spec.ts --reporter=line "$@"
+# One test at a time: each measures the machine, and must have it alone.
+PYRAMID_MEASURE=1 exec npx --no-install playwright test e2e/measure.spec.ts --workers=1 --reporter=line "$@"
