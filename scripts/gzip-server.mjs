@@ -4,26 +4,16 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { TYPES } from './content-types.mjs';
 
 const [root = 'dist', port = '8770'] = process.argv.slice(2);
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.json': 'application/json',
-  '.webmanifest': 'application/manifest+json',
-};
 const COMPRESS = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.svg', '.json', '.webmanifest']);
 
 http
   .createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     let file = path.join(root, decodeURIComponent(url.pathname));
-    if (!file.startsWith(path.resolve(root)) && !path.resolve(file).startsWith(path.resolve(root))) {
+    if (!path.resolve(file).startsWith(path.resolve(root))) {
       res.writeHead(403).end();
       return;
     }
