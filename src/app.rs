@@ -129,8 +129,8 @@ pub struct Startup {
     pub round: Round,
     /// The round's clock.
     pub elapsed_ms: u64,
-    /// The first message for the live region: the deal, and anything that
-    /// could not be used (a bad link, unreadable saved data).
+    /// The first message for the live region: the deal, and a link that
+    /// could not be used as given.
     pub notice: String,
     /// Unreadable saved data that was set aside: shown as banners.
     pub notices: Vec<Notice>,

@@ -368,36 +368,34 @@ pub fn ShortcutsDialog() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
     let open = Signal::derive(move || ctx.dialog.get() == OpenDialog::Shortcuts);
     let close = move || ctx.dialog.set(OpenDialog::None);
-    let rows = || {
-        [
-            ("D", "Draw a card, or turn the waste over"),
-            ("H", "Hint"),
-            ("A", "Auto move (play the hinted move)"),
-            ("U or Ctrl+Z", "Undo"),
-            ("Ctrl+Shift+Z or Ctrl+Y", "Redo"),
-            ("N", "New deal"),
-            ("W", "Where did I lose?"),
-            ("P", "Pause or resume"),
-            ("M", "Sound on or off"),
-            ("S", "Settings"),
-            ("Esc", "Cancel the selection"),
-            ("Tab, Shift+Tab", "Move between piles"),
-            ("Arrow keys", "Move between available cards and the stock"),
-            (
-                "Enter, Space",
-                "Select a card, or pair it with the selected card",
-            ),
-            ("?", "This list"),
-        ]
-        .into_iter()
-        .map(|(key, what)| view! { <tr><th scope="row"><kbd>{key}</kbd></th><td>{what}</td></tr> })
-        .collect_view()
-    };
+    let rows = [
+        ("D", "Draw a card, or turn the waste over"),
+        ("H", "Hint"),
+        ("A", "Auto move (play the hinted move)"),
+        ("U or Ctrl+Z", "Undo"),
+        ("Ctrl+Shift+Z or Ctrl+Y", "Redo"),
+        ("N", "New deal"),
+        ("W", "Where did I lose?"),
+        ("P", "Pause or resume"),
+        ("M", "Sound on or off"),
+        ("S", "Settings"),
+        ("Esc", "Cancel the selection"),
+        ("Tab, Shift+Tab", "Move between piles"),
+        ("Arrow keys", "Move between available cards and the stock"),
+        (
+            "Enter, Space",
+            "Select a card, or pair it with the selected card",
+        ),
+        ("?", "This list"),
+    ]
+    .into_iter()
+    .map(|(key, what)| view! { <tr><th scope="row"><kbd>{key}</kbd></th><td>{what}</td></tr> })
+    .collect_view();
     view! {
         <Modal open=open label_id="shortcuts-title" class="shortcuts-dialog" on_close=close>
             <h2 id="shortcuts-title">"Keyboard shortcuts"</h2>
             <table>
-                <tbody>{rows()}</tbody>
+                <tbody>{rows}</tbody>
             </table>
             <div class="dialog-buttons">
                 <button type="button" class="primary" on:click=move |_| close()>"Close"</button>

@@ -10,6 +10,9 @@
 //! (`crypto.getRandomValues` in the browser, through getrandom). Deal
 //! numbers map to decks through the engine's own pinned shuffle, never
 //! through `rand`, whose algorithms may change between versions.
+//!
+//! Also the one way the page hands the player a file (`download`: the
+//! statistics export, the copy of unreadable saved data).
 
 use std::cell::RefCell;
 
