@@ -89,14 +89,25 @@ pub fn NewDealDialog() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
     let open = Signal::derive(move || ctx.dialog.get() == OpenDialog::NewDeal);
     let close = move || ctx.dialog.set(OpenDialog::None);
+    // Counts the openings: a new one changes it, a closing does not.
+    let opened = Memo::new(move |was: Option<&u32>| {
+        let was = was.copied().unwrap_or(0);
+        if open.get() {
+            was + 1
+        } else {
+            was
+        }
+    });
     view! {
         <Modal open=open label_id="new-deal-title" class="new-deal-dialog" on_close=close>
             // The form is built afresh each time the dialog opens, so its
             // choices start from the rules on the table with no effect
-            // resetting them.
-            <Show when=move || open.get()>
-                <NewDealForm />
-            </Show>
+            // resetting them. It is not taken down when the dialog closes:
+            // closing (its Deal) is then quick, and the next opening replaces it.
+            {move || {
+                opened.track();
+                view! { <NewDealForm /> }
+            }}
         </Modal>
     }
 }
@@ -125,11 +136,17 @@ fn NewDealForm() -> impl IntoView {
             _ => DealChoice::Random,
         };
         let preset = preset.get_untracked();
-        ctx.dialog.set(OpenDialog::None);
-        // The dialog closes in this task and the new table is built in
-        // the next, so neither makes a long task on a slow phone.
+        // The click, the dialog's closing (the browser then restyles the
+        // page to give the focus back) and the new table are three tasks,
+        // so that none is long on a slow phone.
         set_timeout(
-            move || ctx.start_choice(choice, preset),
+            move || {
+                ctx.dialog.set(OpenDialog::None);
+                set_timeout(
+                    move || ctx.start_choice(choice, preset),
+                    std::time::Duration::ZERO,
+                );
+            },
             std::time::Duration::ZERO,
         );
     };

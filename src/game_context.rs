@@ -94,6 +94,10 @@ pub struct GameContext {
     /// After a win: the fewest moves that win the deal, and whether that
     /// is proven (else it is an upper bound).
     pub shortest: RwSignal<Option<(u32, bool)>>,
+    /// How many of the pyramid's slots, in row order, may show their card
+    /// (28: all). Only the deal-in shows fewer, a few more a step (see
+    /// `motion::deal_in`).
+    pub shown_cards: RwSignal<u8>,
     /// The timer that steps a shown win.
     pub replay_timer: StoredValue<Option<IntervalHandle>>,
     /// The rest of a winning line found by the last solve, keyed by the
@@ -122,6 +126,7 @@ impl GameContext {
             replay: RwSignal::new(None),
             grade: RwSignal::new(Grade::Unknown),
             shortest: RwSignal::new(None),
+            shown_cards: RwSignal::new(motion::PYRAMID_CARDS),
             replay_timer: StoredValue::new(None),
             hint_cache: StoredValue::new(None),
         }
@@ -567,8 +572,11 @@ impl GameContext {
         let id = round.round_id.clone();
         let (number, preset) = (round.deal_number, round.preset());
         motion::finish_all();
+        // With motion on, the cards come on screen a few at a time as they
+        // are dealt: each step's build and first paint is a task of its own.
+        let shown = motion::deal_in(self.shown_cards);
+        self.shown_cards.set(shown);
         self.round.set(round);
-        motion::deal_in();
         self.elapsed_ms.set(0);
         self.selected.set(None);
         self.hinted.set(None);

@@ -1,4 +1,6 @@
 //! The pyramid: 28 static slots, rendered once, each reading its own memo.
+//! A slot shows its card once the deal-in has come to it (`shown_cards`:
+//! all of them but during the deal-in).
 
 use leptos::prelude::*;
 use pyramid_engine::{row_col, Card, Place, Zone};
@@ -47,8 +49,7 @@ fn PyramidSlot(index: u8, tab_card: Memo<Option<Card>>) -> impl IntoView {
     let (row, col) = row_col(index);
     let card = Memo::new(move |_| {
         ctx.round.with(|r| {
-            r.position()
-                .has_pyramid_card(index)
+            (index < ctx.shown_cards.get() && r.position().has_pyramid_card(index))
                 .then(|| r.game.deal().cards()[usize::from(index)])
         })
     });
