@@ -50,12 +50,18 @@ pub fn Modal(
             if want_open && !dialog.open() {
                 // After the contents are built (their effect was woken by
                 // the same change, so it runs first): `showModal` then
-                // focuses the control marked `autofocus`.
-                leptos::task::spawn_local(async move {
-                    if ready.get_untracked() && !dialog.open() {
-                        let _ = dialog.show_modal();
-                    }
-                });
+                // focuses the control marked `autofocus`. In a task of its
+                // own: building a dialog's contents and showing it (the
+                // browser restyles the page for the top layer) are each
+                // a good part of a frame on a slow phone.
+                set_timeout(
+                    move || {
+                        if ready.get_untracked() && !dialog.open() {
+                            let _ = dialog.show_modal();
+                        }
+                    },
+                    std::time::Duration::ZERO,
+                );
             } else if !want_open && dialog.open() {
                 dialog.close();
             }

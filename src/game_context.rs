@@ -167,7 +167,10 @@ impl GameContext {
                 self.record_finish(false);
                 if self.round.with_untracked(|r| r.status() == Status::Won) {
                     motion::celebrate();
-                    self.ask_shortest_win();
+                    // The question to the worker in a task of its own: the
+                    // winning move's is long enough on a slow phone.
+                    let ctx = *self;
+                    set_timeout(move || ctx.ask_shortest_win(), std::time::Duration::ZERO);
                 }
             }
             Err(e) => {

@@ -256,68 +256,100 @@ pub fn celebrate() {
     if !enabled() {
         return;
     }
-    request_animation_frame(|| {
-        let Some(from) = rect_of("[data-zone=discard]") else {
-            return;
-        };
-        let width = window()
-            .inner_width()
-            .ok()
-            .and_then(|w| w.as_f64())
-            .unwrap_or(800.0);
-        let suits = ['\u{2660}', '\u{2665}', '\u{2663}', '\u{2666}'];
-        for i in 0..24u32 {
-            let el = document().create_element("span").ok();
-            let Some(el) = el.and_then(|e| e.dyn_into::<HtmlElement>().ok()) else {
-                continue;
-            };
-            el.set_class_name(if i % 2 == 1 {
-                "ghost confetti red"
-            } else {
-                "ghost confetti"
-            });
-            let _ = el.set_attribute("aria-hidden", "true");
-            el.set_text_content(Some(&suits[(i % 4) as usize].to_string()));
-            // Spread the cards across the screen's width, left and right.
-            let share = f64::from(i % 12) / 11.0 - 0.5;
-            let side = if i < 12 { 1.0 } else { -1.0 };
-            let dx = share * width * 0.9 * side;
-            place(&el, &from);
-            if let Some(body) = document().body() {
-                let _ = body.append_child(&el);
-            }
-            let dx = dx.round() as i64;
-            let keyframes: [&[(&str, &str)]; 3] = [
-                &[("transform", "none")],
-                &[
-                    ("offset", "0.3"),
-                    (
-                        "transform",
-                        &format!("translate({}px, -30vh) rotate(90deg)", dx * 2 / 5),
-                    ),
-                ],
-                &[(
-                    "transform",
-                    &format!("translate({dx}px, 110vh) rotate(400deg)"),
-                )],
-            ];
-            let timing = Timing {
-                duration_ms: 1800,
-                delay_ms: i * 90,
-                easing: "cubic-bezier(0.3, 0, 0.7, 1)",
-                fill: "both",
-            };
-            if let Some(animation) = play(&el, &keyframes, timing) {
-                remove_when_done(&animation, &el);
-            }
-        }
+    let celebration = CELEBRATION.with(|c| {
+        let n = c.get().wrapping_add(1);
+        c.set(n);
+        n
     });
+    // One suit a task, as each leaves the pile (90 ms apart): a slow phone
+    // never makes all 24 at once.
+    for i in 0..CONFETTI {
+        set_timeout(
+            move || {
+                if CELEBRATION.with(Cell::get) == celebration {
+                    throw_suit(i);
+                }
+            },
+            std::time::Duration::from_millis(u64::from(i * CONFETTI_GAP_MS)),
+        );
+    }
+}
+
+/// Suits thrown in a win's celebration.
+const CONFETTI: u32 = 24;
+/// Between two suits leaving the discard pile.
+const CONFETTI_GAP_MS: u32 = 90;
+
+thread_local! {
+    /// Changes when a celebration starts or is ended by input: the suits
+    /// of an ended one are not thrown.
+    static CELEBRATION: Cell<u32> = const { Cell::new(0) };
+}
+
+/// Suit `i` of [`CONFETTI`] leaps from the discard pile and falls off the
+/// screen, to the right for the first half, to the left for the rest.
+fn throw_suit(i: u32) {
+    let Some(from) = rect_of("[data-zone=discard]") else {
+        return;
+    };
+    let width = window()
+        .inner_width()
+        .ok()
+        .and_then(|w| w.as_f64())
+        .unwrap_or(800.0);
+    let suits = ['\u{2660}', '\u{2665}', '\u{2663}', '\u{2666}'];
+    let Some(el) = document()
+        .create_element("span")
+        .ok()
+        .and_then(|e| e.dyn_into::<HtmlElement>().ok())
+    else {
+        return;
+    };
+    el.set_class_name(if i % 2 == 1 {
+        "ghost confetti red"
+    } else {
+        "ghost confetti"
+    });
+    let _ = el.set_attribute("aria-hidden", "true");
+    el.set_text_content(Some(&suits[(i % 4) as usize].to_string()));
+    // Spread the suits across the screen's width, left and right.
+    let share = f64::from(i % 12) / 11.0 - 0.5;
+    let side = if i < CONFETTI / 2 { 1.0 } else { -1.0 };
+    let dx = (share * width * 0.9 * side).round() as i64;
+    place(&el, &from);
+    if let Some(body) = document().body() {
+        let _ = body.append_child(&el);
+    }
+    let keyframes: [&[(&str, &str)]; 3] = [
+        &[("transform", "none")],
+        &[
+            ("offset", "0.3"),
+            (
+                "transform",
+                &format!("translate({}px, -30vh) rotate(90deg)", dx * 2 / 5),
+            ),
+        ],
+        &[(
+            "transform",
+            &format!("translate({dx}px, 110vh) rotate(400deg)"),
+        )],
+    ];
+    let timing = Timing {
+        duration_ms: 1800,
+        delay_ms: 0,
+        easing: "cubic-bezier(0.3, 0, 0.7, 1)",
+        fill: "both",
+    };
+    if let Some(animation) = play(&el, &keyframes, timing) {
+        remove_when_done(&animation, &el);
+    }
 }
 
 /// Ends every animation at once: ghosts go, cards stand where they are,
 /// the deal-in's cards all come on screen.
 pub fn finish_all() {
     finish_deal();
+    CELEBRATION.with(|c| c.set(c.get().wrapping_add(1)));
     finish_slides();
     // One query for it all: this runs on every key and press.
     let selector = format!(".{GHOST}, .dealt, .shake");
