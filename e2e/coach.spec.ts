@@ -114,13 +114,17 @@ test('after a clean win: the shortest win, and a clean win counted', async ({ pa
 
 test('a long search shows progress and can be cancelled', async ({ page }) => {
   // The solver answers even its slowest deals quickly now: hold back the
-  // first worker's code, so the question is still waiting when the player
-  // cancels. The worker started after the cancel loads at once.
+  // first worker's code until the player has cancelled (not for a fixed
+  // time: a busy machine may take that long to open the page), so the
+  // question is still waiting. The worker started after the cancel loads at
+  // once.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
   let held = false;
   await page.context().route('**/solver-worker_bg.wasm', async (route) => {
     if (!held) {
       held = true;
-      await new Promise((r) => setTimeout(r, 8_000));
+      await released;
     }
     await route.continue().catch(() => {});
   });
@@ -130,6 +134,7 @@ test('a long search shows progress and can be cancelled', async ({ page }) => {
   const thinking = page.getByTestId('thinking');
   await expect(thinking).toBeVisible();
   await thinking.getByRole('button', { name: 'Cancel' }).click();
+  release();
   await expect(thinking).toHaveCount(0);
   await expect(game.message).toHaveText('Search cancelled');
   await expect(page.getByTestId('replay')).toHaveCount(0);
