@@ -11,6 +11,7 @@ use std::time::Duration;
 use leptos::prelude::*;
 use pyramid_engine::{Preset, Status};
 
+use crate::card_button::TableInput;
 use crate::coach::{ReplayBar, WhereLostDialog};
 use crate::daily::DailyDialog;
 use crate::dialogs::{EndDialog, NewDealDialog, ResetStatsDialog, ShortcutsDialog};
@@ -284,6 +285,7 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
     finish_motion_on_input();
 
     let not_saving = move || ctx.round_unsaved.get().or_else(|| ctx.stats.unsaved.get());
+    let input = TableInput::new(ctx);
 
     view! {
         <div
@@ -324,6 +326,15 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
                     class:lost=move || ctx.round.with(|r| matches!(r.status(), Status::Lost(_)))
                     aria-label="Table"
                     hidden=move || ctx.paused.get()
+                    // Every card's input, listened to once (see card_button.rs).
+                    on:click=move |ev| input.click(ev)
+                    on:focusin=move |ev| input.focus_in(ev)
+                    on:pointerdown=move |ev| input.pointer_down(ev)
+                    on:pointermove=move |ev| input.pointer_move(ev)
+                    on:pointerup=move |ev| input.pointer_up(ev)
+                    on:pointercancel=move |ev| input.pointer_cancel(ev)
+                    // Never the browser's own drag and drop: it would cancel ours.
+                    on:dragstart=|ev: web_sys::DragEvent| ev.prevent_default()
                 >
                     <StockWaste />
                     <Pyramid />

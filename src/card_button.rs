@@ -1,4 +1,11 @@
-//! One face-up card: a `<button>` with words, tapped or dragged onto its partner.
+//! One face-up card: a `<button>` with words, tapped or dragged onto its
+//! partner.
+//!
+//! The cards carry no listeners of their own: the table listens once for
+//! all of them ([`TableInput`], on the `.table` section) and finds the card
+//! by its `data-card`. A new deal then replaces 28 buttons without taking
+//! down and putting up seven listeners on each (a long task on a slow
+//! phone).
 //!
 //! Dragging uses Pointer Events (mouse, pen and touch alike): `pointerdown`
 //! captures the pointer, `pointermove` moves the card with a transform, and
@@ -9,6 +16,7 @@
 use leptos::prelude::*;
 use pyramid_engine::{Card, Move, Zone};
 use wasm_bindgen::JsCast;
+use web_sys::HtmlElement;
 
 use crate::game_context::GameContext;
 use crate::round::{card_code, card_face};
@@ -25,6 +33,8 @@ fn beyond_threshold(dx: i32, dy: i32) -> bool {
 /// A drag in progress (or just finished, until its click has been swallowed).
 #[derive(Clone, Debug, Default)]
 struct DragState {
+    /// The card pressed and its button.
+    card: Option<(Card, HtmlElement)>,
     pointer_id: Option<i32>,
     // Client coordinates are whole CSS pixels (`MouseEvent.clientX`), so the
     // page never formats a float.
@@ -47,6 +57,7 @@ pub fn zone_name(zone: Zone) -> &'static str {
 }
 
 /// A face-up card. `tab_stop` says whether it holds its pile's tab stop.
+/// Its input is the table's ([`TableInput`]).
 #[component]
 pub fn CardButton(
     card: Card,
@@ -67,105 +78,12 @@ pub fn CardButton(
             .get()
             .is_some_and(|m| m.removed_cards().any(|c| c == card))
     };
-    let drag = StoredValue::new(DragState::default());
-    let node = NodeRef::<leptos::html::Button>::new();
     let suit_class = format!("card suit-{}", card.suit().name());
     let red = card.suit().is_red();
-
-    let on_pointer_down = move |ev: web_sys::PointerEvent| {
-        if !untrack(available) || ev.button() != 0 || ctx.paused.get_untracked() {
-            return;
-        }
-        let Some(el) = node.get_untracked() else {
-            return;
-        };
-        let _ = el.set_pointer_capture(ev.pointer_id());
-        drag.set_value(DragState {
-            pointer_id: Some(ev.pointer_id()),
-            start_x: ev.client_x(),
-            start_y: ev.client_y(),
-            moved: false,
-            swallow_until: 0.0,
-        });
-    };
-    let on_pointer_move = move |ev: web_sys::PointerEvent| {
-        let Some(state) =
-            drag.with_value(|d| (d.pointer_id == Some(ev.pointer_id())).then(|| d.clone()))
-        else {
-            return;
-        };
-        let dx = ev.client_x().saturating_sub(state.start_x);
-        let dy = ev.client_y().saturating_sub(state.start_y);
-        if !state.moved && !beyond_threshold(dx, dy) {
-            return;
-        }
-        drag.update_value(|d| d.moved = true);
-        if let Some(el) = node.get_untracked() {
-            let _ = el.class_list().add_1("dragging");
-            let _ = web_sys::HtmlElement::style(&el)
-                .set_property("transform", &format!("translate({dx}px, {dy}px)"));
-        }
-    };
-    let finish_drag = move |ev: &web_sys::PointerEvent, dropped: bool| {
-        let state = drag.with_value(|d| d.clone());
-        if state.pointer_id != Some(ev.pointer_id()) {
-            return;
-        }
-        // A drag is judged by where the pointer was let go, not only by the
-        // moves seen on the way: the browser may coalesce the last
-        // `pointermove` into the `pointerup`.
-        let dx = ev.client_x().saturating_sub(state.start_x);
-        let dy = ev.client_y().saturating_sub(state.start_y);
-        let moved = state.moved || beyond_threshold(dx, dy);
-        // Find the card under the pointer, other than the dragged one (which
-        // follows the pointer), before the card snaps back.
-        let target = (dropped && moved)
-            .then(|| card_at(ev.client_x(), ev.client_y(), card))
-            .flatten();
-        if let Some(el) = node.get_untracked() {
-            let _ = el.class_list().remove_1("dragging");
-            let _ = web_sys::HtmlElement::style(&el).remove_property("transform");
-            if el.has_pointer_capture(ev.pointer_id()) {
-                let _ = el.release_pointer_capture(ev.pointer_id());
-            }
-        }
-        // A touch tap is taken on `pointerup`: a slow tap may never become a
-        // click (the browser sees a long press), and the click that does
-        // follow is swallowed.
-        let touch_tap = dropped && !moved && ev.pointer_type() == "touch";
-        drag.set_value(DragState {
-            swallow_until: if moved || touch_tap {
-                now_ms() + 1_000.0
-            } else {
-                0.0
-            },
-            ..DragState::default()
-        });
-        if let Some(target) = target {
-            ctx.drop_on(card, target);
-        } else if touch_tap {
-            ctx.tap(card);
-        }
-    };
-    let on_pointer_up = move |ev: web_sys::PointerEvent| finish_drag(&ev, true);
-    let on_pointer_cancel = move |ev: web_sys::PointerEvent| finish_drag(&ev, false);
-    let on_click = move |_| {
-        if drag.with_value(|d| now_ms() < d.swallow_until) {
-            drag.update_value(|d| d.swallow_until = 0.0);
-            return;
-        }
-        ctx.tap(card);
-    };
-    let on_focus = move |_| {
-        if zone == Zone::Pyramid {
-            ctx.roving.set(Some(card));
-        }
-    };
 
     view! {
         <button
             type="button"
-            node_ref=node
             class=suit_class
             class:red=red
             class:available=available
@@ -179,17 +97,148 @@ pub fn CardButton(
             aria-pressed=move || if selected() { "true" } else { "false" }
             data-hint=move || hinted().then_some("true")
             tabindex=move || if tab_stop.get() { "0" } else { "-1" }
-            on:click=on_click
-            on:focus=on_focus
-            on:pointerdown=on_pointer_down
-            on:pointermove=on_pointer_move
-            on:pointerup=on_pointer_up
-            on:pointercancel=on_pointer_cancel
-            // Never the browser's own drag and drop: it would cancel ours.
-            on:dragstart=|ev: web_sys::DragEvent| ev.prevent_default()
             inner_html=face_html(card)
         ></button>
     }
+}
+
+/// The table's input for every card on it: taps, drags and focus, listened
+/// to once on the table and sent to the card under the event.
+#[derive(Clone, Copy)]
+pub struct TableInput {
+    ctx: GameContext,
+    drag: StoredValue<DragState>,
+}
+
+impl TableInput {
+    pub fn new(ctx: GameContext) -> TableInput {
+        TableInput {
+            ctx,
+            drag: StoredValue::new(DragState::default()),
+        }
+    }
+
+    fn available(&self, card: Card) -> bool {
+        self.ctx
+            .round
+            .with_untracked(|r| r.board().is_available(r.position(), card))
+    }
+
+    pub fn pointer_down(&self, ev: web_sys::PointerEvent) {
+        let Some((card, el)) = card_of(&ev) else {
+            return;
+        };
+        if !self.available(card) || ev.button() != 0 || self.ctx.paused.get_untracked() {
+            return;
+        }
+        let _ = el.set_pointer_capture(ev.pointer_id());
+        self.drag.set_value(DragState {
+            card: Some((card, el)),
+            pointer_id: Some(ev.pointer_id()),
+            start_x: ev.client_x(),
+            start_y: ev.client_y(),
+            moved: false,
+            swallow_until: 0.0,
+        });
+    }
+
+    pub fn pointer_move(&self, ev: web_sys::PointerEvent) {
+        let Some(state) = self
+            .drag
+            .with_value(|d| (d.pointer_id == Some(ev.pointer_id())).then(|| d.clone()))
+        else {
+            return;
+        };
+        let dx = ev.client_x().saturating_sub(state.start_x);
+        let dy = ev.client_y().saturating_sub(state.start_y);
+        if !state.moved && !beyond_threshold(dx, dy) {
+            return;
+        }
+        self.drag.update_value(|d| d.moved = true);
+        if let Some((_, el)) = state.card {
+            let _ = el.class_list().add_1("dragging");
+            let _ = el
+                .style()
+                .set_property("transform", &format!("translate({dx}px, {dy}px)"));
+        }
+    }
+
+    pub fn pointer_up(&self, ev: web_sys::PointerEvent) {
+        self.finish_drag(&ev, true);
+    }
+
+    pub fn pointer_cancel(&self, ev: web_sys::PointerEvent) {
+        self.finish_drag(&ev, false);
+    }
+
+    fn finish_drag(&self, ev: &web_sys::PointerEvent, dropped: bool) {
+        let state = self.drag.with_value(|d| d.clone());
+        let (Some((card, el)), true) = (state.card, state.pointer_id == Some(ev.pointer_id()))
+        else {
+            return;
+        };
+        // A drag is judged by where the pointer was let go, not only by the
+        // moves seen on the way: the browser may coalesce the last
+        // `pointermove` into the `pointerup`.
+        let dx = ev.client_x().saturating_sub(state.start_x);
+        let dy = ev.client_y().saturating_sub(state.start_y);
+        let moved = state.moved || beyond_threshold(dx, dy);
+        // Find the card under the pointer, other than the dragged one (which
+        // follows the pointer), before the card snaps back.
+        let target = (dropped && moved)
+            .then(|| card_at(ev.client_x(), ev.client_y(), card))
+            .flatten();
+        let _ = el.class_list().remove_1("dragging");
+        let _ = el.style().remove_property("transform");
+        if el.has_pointer_capture(ev.pointer_id()) {
+            let _ = el.release_pointer_capture(ev.pointer_id());
+        }
+        // A touch tap is taken on `pointerup`: a slow tap may never become a
+        // click (the browser sees a long press), and the click that does
+        // follow is swallowed.
+        let touch_tap = dropped && !moved && ev.pointer_type() == "touch";
+        self.drag.set_value(DragState {
+            swallow_until: if moved || touch_tap {
+                now_ms() + 1_000.0
+            } else {
+                0.0
+            },
+            ..DragState::default()
+        });
+        if let Some(target) = target {
+            self.ctx.drop_on(card, target);
+        } else if touch_tap {
+            self.ctx.tap(card);
+        }
+    }
+
+    pub fn click(&self, ev: web_sys::MouseEvent) {
+        let Some((card, _)) = card_of(&ev) else {
+            return;
+        };
+        if self.drag.with_value(|d| now_ms() < d.swallow_until) {
+            self.drag.update_value(|d| d.swallow_until = 0.0);
+            return;
+        }
+        self.ctx.tap(card);
+    }
+
+    /// A pyramid card that takes the focus takes the pyramid's tab stop.
+    pub fn focus_in(&self, ev: web_sys::FocusEvent) {
+        if let Some((card, el)) = card_of(&ev) {
+            if el.get_attribute("data-zone").as_deref() == Some(zone_name(Zone::Pyramid)) {
+                self.ctx.roving.set(Some(card));
+            }
+        }
+    }
+}
+
+/// The card an event happened on (or inside), and its button.
+fn card_of(ev: &web_sys::Event) -> Option<(Card, HtmlElement)> {
+    let target: web_sys::Element = ev.target()?.dyn_into().ok()?;
+    let el = target.closest("[data-card]").ok()??;
+    let card = el.get_attribute("data-card")?.parse().ok()?;
+    Some((card, el.dyn_into().ok()?))
 }
 
 /// Where the pips of the ranks 2 to 10 lie, as on real cards: a column
