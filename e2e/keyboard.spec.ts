@@ -91,3 +91,20 @@ test('the clock runs, and stops while the page is hidden', async ({ page }) => {
   await page.waitForTimeout(2200);
   await expect(game.time).toHaveText(frozen!);
 });
+
+test('a pair made from the keyboard leaves the focus on the table', async ({ page }) => {
+  const game = new PyramidPage(page);
+  await game.open(1, 'classic');
+  await game.card('5C').focus();
+  await page.keyboard.press('Enter');
+  await game.card('8C').focus();
+  await page.keyboard.press('Enter');
+  await expect(game.moves).toHaveText('1');
+  await expect(game.card('8C')).toHaveCount(0);
+  // Not back to the page: to the card that holds the pyramid's tab stop.
+  await expect(page.locator('[data-zone="pyramid"][tabindex="0"]')).toBeFocused();
+  // Tab leaves the pyramid and Shift+Tab comes back to the same card.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.locator('[data-zone="pyramid"][tabindex="0"]')).toBeFocused();
+});

@@ -15,6 +15,7 @@ use leptos::prelude::*;
 use pyramid_engine::{Card, Date, Move, MoveError, Preset, Status};
 
 use crate::coach::{Grade, Replay};
+use crate::keyboard;
 use crate::motion;
 use crate::notices::ShownNotice;
 use crate::persist::Settings;
@@ -145,12 +146,16 @@ impl GameContext {
         }
         let mut result = Ok(());
         let before = self.round.with_untracked(motion::snapshot);
+        let card_had_focus = keyboard::card_has_focus();
         self.round.maybe_update(|r| {
             result = r.game.play(m);
             result.is_ok()
         });
         match result {
             Ok(()) => {
+                if card_had_focus {
+                    keyboard::keep_focus_on_table();
+                }
                 self.round.with_untracked(|r| motion::animate(before, r));
                 sound::play(self.round.with_untracked(|r| match (r.status(), m) {
                     (Status::Won, _) => Cue::Win,
