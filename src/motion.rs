@@ -9,16 +9,18 @@
 //! the change, [`animate`] waits for the frame in which the page has
 //! updated (before it is painted) and compares:
 //! - a card that left the screen and left play flies, as a ghost (a copy
-//!   with no name and no `data-card`), to the discard pile; one that went
-//!   back to the stock (a recycle) flies to the stock;
+//!   drawn from its face, with no name and no `data-card`), to the discard
+//!   pile; one that went back to the stock (a recycle) flies to the stock;
 //! - a card that came on screen from the stock slides from the stock; one
 //!   that came back from the discard pile (undo) slides from there.
 //!
-//! Everything is CSS transforms and opacity. Motion is off when the root
-//! element says `data-motion="off"` (`settings.rs` sets it from the
-//! player's Motion choice, System following `prefers-reduced-motion`);
-//! then nothing here creates an element or a class, and the stylesheet
-//! stops every animation.
+//! Everything is transforms and opacity, played with the Web Animations
+//! API (see [`play`] for why not CSS animations started by a class).
+//! Motion is off when the root element says `data-motion="off"`
+//! (`settings.rs` sets it from the player's Motion choice, System following
+//! `prefers-reduced-motion`); then nothing here creates an element or
+//! starts an animation, and the stylesheet stops every CSS transition and
+//! animation.
 
 use std::cell::Cell;
 
