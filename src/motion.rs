@@ -15,7 +15,7 @@
 //!   that came back from the discard pile (undo) slides from there.
 //!
 //! Everything is transforms and opacity, played with the Web Animations
-//! API (see [`play`] for why not CSS animations started by a class).
+//! API (see `play` for why not CSS animations started by a class).
 //! Motion is off when the root element says `data-motion="off"`
 //! (`settings.rs` sets it from the player's Motion choice, System following
 //! `prefers-reduced-motion`); then nothing here creates an element or
@@ -154,7 +154,7 @@ thread_local! {
 ///
 /// The cards come on screen a few at a time, as they are dealt: the page
 /// shows the first `shown` pyramid cards, and this raises it by
-/// [`DEAL_STEP`] a step. So the building, the styling and the first paint
+/// `DEAL_STEP` a step. So the building, the styling and the first paint
 /// of the new cards are spread over seven short tasks rather than one long
 /// one (on a slow phone, one task for all 28 cards took well over 50 ms).
 /// Returns how many cards to show at the start: the first step's with
