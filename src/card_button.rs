@@ -56,6 +56,13 @@ pub fn zone_name(zone: Zone) -> &'static str {
     }
 }
 
+/// The classes that print `card` (its suit's, and `red`): a card's button
+/// and its ghost in flight look alike.
+pub fn card_class(card: Card) -> String {
+    let red = if card.suit().is_red() { " red" } else { "" };
+    format!("card suit-{}{red}", card.suit().name())
+}
+
 /// A face-up card. `tab_stop` says whether it holds its pile's tab stop.
 /// Its input is the table's ([`TableInput`]).
 #[component]
@@ -78,14 +85,11 @@ pub fn CardButton(
             .get()
             .is_some_and(|m| m.removed_cards().any(|c| c == card))
     };
-    let suit_class = format!("card suit-{}", card.suit().name());
-    let red = card.suit().is_red();
 
     view! {
         <button
             type="button"
-            class=suit_class
-            class:red=red
+            class=card_class(card)
             class:available=available
             class:selected=selected
             data-card=card_code(card)
@@ -389,6 +393,12 @@ mod tests {
         let king = face_html(card("KD"));
         assert!(king.contains(r#"<span class="court"><span>K</span><span>♦</span></span>"#));
         assert!(!king.contains("pip"));
+    }
+
+    #[test]
+    fn a_card_is_printed_in_its_suit_and_colour() {
+        assert_eq!(card_class(card("TH")), "card suit-hearts red");
+        assert_eq!(card_class(card("KS")), "card suit-spades");
     }
 
     #[test]

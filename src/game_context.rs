@@ -127,7 +127,7 @@ impl GameContext {
             replay: RwSignal::new(None),
             grade: RwSignal::new(Grade::Unknown),
             shortest: RwSignal::new(None),
-            shown_cards: RwSignal::new(motion::PYRAMID_CARDS),
+            shown_cards: RwSignal::new(crate::pyramid::SLOTS),
             replay_timer: StoredValue::new(None),
             hint_cache: StoredValue::new(None),
         }

@@ -25,11 +25,12 @@
 use std::cell::Cell;
 
 use leptos::prelude::*;
-use pyramid_engine::{Card, Zone};
+use pyramid_engine::{Card, Suit, Zone};
 use wasm_bindgen::{closure::Closure, prelude::wasm_bindgen, JsCast, JsValue};
 use web_sys::{Animation, DomRect, Element, HtmlElement};
 
-use crate::card_button::face_html;
+use crate::card_button::{card_class, face_html};
+use crate::pyramid::SLOTS;
 use crate::round::Round;
 
 /// The class of a ghost: a copy of a card on its way somewhere.
@@ -44,9 +45,9 @@ const ARRIVE_MS: u32 = 260;
 const FLY_MS: u32 = 320;
 /// The id of a card's slide (see [`slide_in`]).
 const SLIDE: &str = "slide";
-/// How long a removed card takes to reach the discard pile (the `fly`
-/// animation in main.css, plus a frame): what the end-of-round dialog waits.
-pub const SETTLE_MS: u64 = 340;
+/// How long a removed card takes to reach the discard pile (its flight,
+/// plus a frame): what the end-of-round dialog waits.
+pub const SETTLE_MS: u64 = FLY_MS as u64 + 20;
 
 /// Whether the player wants motion: the root's `data-motion`, which
 /// `settings.rs` resolves from the player's choice and the system's reduced
@@ -137,8 +138,6 @@ pub fn animate(before: Option<Before>, round: &Round) {
     });
 }
 
-/// The pyramid's cards.
-pub const PYRAMID_CARDS: u8 = 28;
 /// Cards that come on screen together in the deal-in.
 const DEAL_STEP: u8 = 7;
 
@@ -161,7 +160,7 @@ thread_local! {
 /// motion on, else all of them.
 pub fn deal_in(shown: RwSignal<u8>) -> u8 {
     if !enabled() {
-        return PYRAMID_CARDS;
+        return SLOTS;
     }
     let deal = DEALING.with(|d| {
         let deal = d.get().1.wrapping_add(1);
@@ -200,7 +199,7 @@ fn deal_step(shown: RwSignal<u8>, upto: u8, deal: u32) {
             let _ = el.class_list().add_1("dealt");
             slide_in(&el, &stock, &to, DEAL_MS, i * DEAL_STAGGER_MS);
         }
-        if upto >= PYRAMID_CARDS {
+        if upto >= SLOTS {
             DEALING.with(|d| d.set((None, deal)));
             return;
         }
@@ -210,7 +209,7 @@ fn deal_step(shown: RwSignal<u8>, upto: u8, deal: u32) {
         set_timeout(
             move || {
                 if dealing(deal) {
-                    let upto = (upto + DEAL_STEP).min(PYRAMID_CARDS);
+                    let upto = (upto + DEAL_STEP).min(SLOTS);
                     shown.set(upto);
                     deal_step(shown, upto, deal);
                 }
@@ -233,7 +232,7 @@ fn finish_deal() {
         shown
     });
     if let Some(shown) = shown {
-        shown.set(PYRAMID_CARDS);
+        shown.set(SLOTS);
     }
 }
 
@@ -299,21 +298,17 @@ fn throw_suit(i: u32) {
         .ok()
         .and_then(|w| w.as_f64())
         .unwrap_or(800.0);
-    let suits = ['\u{2660}', '\u{2665}', '\u{2663}', '\u{2666}'];
-    let Some(el) = document()
-        .create_element("span")
-        .ok()
-        .and_then(|e| e.dyn_into::<HtmlElement>().ok())
-    else {
+    let Some(el) = new_element("span") else {
         return;
     };
-    el.set_class_name(if i % 2 == 1 {
+    let suit = Suit::ALL[(i % 4) as usize];
+    el.set_class_name(if suit.is_red() {
         "ghost confetti red"
     } else {
         "ghost confetti"
     });
     let _ = el.set_attribute("aria-hidden", "true");
-    el.set_text_content(Some(&suits[(i % 4) as usize].to_string()));
+    el.set_text_content(Some(&suit.symbol().to_string()));
     // Spread the suits across the screen's width, left and right.
     let share = f64::from(i % 12) / 11.0 - 0.5;
     let side = if i < CONFETTI / 2 { 1.0 } else { -1.0 };
@@ -373,15 +368,10 @@ pub fn finish_all() {
 /// A copy of `card` (no name, no `data-card`, out of the focus order) that
 /// flies from `from` to `to`, then goes.
 fn fly_ghost(card: Card, from: &DomRect, to: &DomRect) {
-    let Some(ghost) = document()
-        .create_element("div")
-        .ok()
-        .and_then(|e| e.dyn_into::<HtmlElement>().ok())
-    else {
+    let Some(ghost) = new_element("div") else {
         return;
     };
-    let red = if card.suit().is_red() { " red" } else { "" };
-    ghost.set_class_name(&format!("card suit-{}{red} {GHOST}", card.suit().name()));
+    ghost.set_class_name(&format!("{} {GHOST}", card_class(card)));
     ghost.set_inner_html(&face_html(card));
     let _ = ghost.set_attribute("aria-hidden", "true");
     let _ = ghost.set_attribute("inert", "");
@@ -413,6 +403,11 @@ fn fly_ghost(card: Card, from: &DomRect, to: &DomRect) {
     if let Some(animation) = play(&ghost, &keyframes, timing) {
         remove_when_done(&animation, &ghost);
     }
+}
+
+/// A new element of the page, not yet in it.
+fn new_element(tag: &str) -> Option<HtmlElement> {
+    document().create_element(tag).ok()?.dyn_into().ok()
 }
 
 /// Puts a ghost (fixed) where `at` is.

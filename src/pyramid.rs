@@ -9,8 +9,8 @@ use crate::card_button::CardButton;
 use crate::game_context::GameContext;
 use crate::settings::shows_last_move_at;
 
-/// Slots in the pyramid.
-const SLOTS: u8 = 28;
+/// Slots in the pyramid: the engine's count of pyramid cards.
+pub const SLOTS: u8 = pyramid_engine::deal::PYRAMID_CARDS as u8;
 
 /// The 28 pyramid slots on a grid of half-card columns.
 #[component]
