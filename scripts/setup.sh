@@ -48,6 +48,15 @@ else
   cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
 fi
 
+# ---------------------------------------------------------------- wasm-split-cli
+if cargo install --list | grep -qx "wasm_split_cli_support v$WASM_SPLIT_CLI_VERSION:" \
+   && command -v wasm-split-cli >/dev/null 2>&1; then
+  say "wasm-split-cli $WASM_SPLIT_CLI_VERSION: present"
+else
+  say "wasm-split-cli: want $WASM_SPLIT_CLI_VERSION; running cargo install (~1 min)"
+  cargo install wasm_split_cli_support --version "$WASM_SPLIT_CLI_VERSION" --features build-binary --locked --force
+fi
+
 # ---------------------------------------------------------------- chromium + driver
 if [[ -x "$CHROMIUM_BIN" && -x "$CHROMEDRIVER_BIN" ]]; then
   say "chromium + chromedriver: present"

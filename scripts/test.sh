@@ -45,7 +45,7 @@ step() {
 
 step "fmt"              cargo fmt --all -- --check
 step "clippy native"    cargo clippy --workspace --all-targets -- -D warnings
-step "clippy wasm32"    cargo clippy --target "$WASM_TARGET" -p pyramid --all-targets -- -D warnings
+step "clippy wasm32"    cargo clippy --target "$WASM_TARGET" -p pyramid --all-targets --features split -- -D warnings
 step "native tests"     cargo test --workspace
 step "wasm tests"       cargo test -p pyramid --target "$WASM_TARGET"
 step "trunk build"      trunk build --release

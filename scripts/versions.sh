@@ -18,6 +18,12 @@ TRUNK_VERSION="0.21.14"
 # (its lock file pins a webpki-roots version the registry mirror lacks).
 WASM_BINDGEN_VERSION="0.2.130"
 
+# wasm-split-cli (crate wasm_split_cli_support, feature build-binary): splits
+# the page's wasm at its #[wasm_split] point (scripts/wasm-split.mjs). Its
+# runtime half, wasm_split_helpers 0.2.3, is in Cargo.lock. It has no
+# --version: setup.sh asks `cargo install --list`.
+WASM_SPLIT_CLI_VERSION="0.2.4"
+
 # wasm-opt comes from the npm package `binaryen` (never Debian's binaryen 108,
 # whose output crashes in Chromium). npm version 132.0.0 -> `wasm-opt version 132`.
 BINARYEN_NPM_VERSION="132.0.0"

@@ -12,21 +12,17 @@ use leptos::prelude::*;
 use pyramid_engine::{Preset, Status};
 
 use crate::card_button::TableInput;
-use crate::coach::{ReplayBar, WhereLostDialog};
-use crate::daily::DailyDialog;
-use crate::dialogs::{EndDialog, NewDealDialog, ResetStatsDialog, ShortcutsDialog};
 use crate::game_context::GameContext;
 use crate::keyboard::install_shortcuts;
-use crate::notices::NoticeBanners;
+use crate::later;
 use crate::persist::StatsBook;
 use crate::platform;
 use crate::pyramid::Pyramid;
 use crate::round::{capitalise, parse_url_request, DealOrigin, Round, UrlRequest};
-use crate::settings::{self, SettingsDialog};
-use crate::share::{install_challenge, ChallengeBanner};
+use crate::settings;
+use crate::share::install_challenge;
 use crate::solver_client;
 use crate::statistics::Statistics;
-use crate::stats_panel::StatsPanel;
 use crate::status_bar::StatusBar;
 use crate::stock_waste::StockWaste;
 use crate::storage::{self, Notice, StorageError, StoredRound};
@@ -286,6 +282,8 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
 
     let not_saving = move || ctx.round_unsaved.get().or_else(|| ctx.stats.unsaved.get());
     let input = TableInput::new(ctx);
+    // The dialogs, the statistics and the banners: fetched after the board.
+    let later = later::load();
 
     view! {
         <div
@@ -308,8 +306,7 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
                 <p class="message" role="status" aria-live="polite" data-testid="message">
                     {move || ctx.message.get()}
                 </p>
-                <NoticeBanners />
-                <ChallengeBanner />
+                {move || later.get().map(|parts| (parts.banners)())}
                 // Shown only once a search has taken a moment (see the CSS).
                 <Show when=move || ctx.thinking.get().is_some()>
                     <div class="thinking" data-testid="thinking">
@@ -320,7 +317,7 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
                         </button>
                     </div>
                 </Show>
-                <ReplayBar />
+                {move || later.get().map(|parts| (parts.replay)())}
                 <section
                     class="table"
                     class:lost=move || ctx.round.with(|r| matches!(r.status(), Status::Lost(_)))
@@ -345,15 +342,9 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
                         <button type="button" on:click=move |_| ctx.toggle_pause()>"Resume"</button>
                     </div>
                 </Show>
-                <StatsPanel />
+                {move || later.get().map(|parts| (parts.stats_panel)())}
             </main>
-            <NewDealDialog />
-            <WhereLostDialog />
-            <EndDialog />
-            <ShortcutsDialog />
-            <ResetStatsDialog />
-            <SettingsDialog />
-            <DailyDialog />
+            {move || later.get().map(|parts| (parts.dialogs)())}
         </div>
     }
 }

@@ -12,6 +12,7 @@ pub mod daily_results;
 pub mod dialogs;
 pub mod game_context;
 pub mod keyboard;
+pub mod later;
 pub mod motion;
 pub mod notices;
 pub mod persist;
