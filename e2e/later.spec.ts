@@ -1,7 +1,8 @@
 // The page's two wasm modules (src/later.rs, scripts/wasm-split.mjs): the
 // table comes in the first, and plays, before the second (the dialogs, the
-// statistics panel, the banners) is even asked for; a fetch of the second
-// that fails is tried again, and nothing is lost meanwhile.
+// statistics panel's charts and buttons, the banners, the solver's client)
+// is even asked for; a fetch of the second that fails is tried again, and
+// nothing is lost meanwhile.
 import { test, expect, type Route } from '@playwright/test';
 import { PyramidPage } from './pyramid-page';
 
@@ -20,19 +21,24 @@ test('the table plays before the later module is fetched, and its dialogs work o
   await expect.poll(() => held !== undefined).toBe(true);
   expect(boardWhenAsked, 'the later module was asked for before the board was up').toBe(true);
 
-  // A draw, with nothing of the later module yet.
+  // A draw, with nothing of the later module yet; the statistics' figures
+  // are there, their buttons not yet.
   await game.stock.click();
   await expect(game.moves).toHaveText('1');
-  await expect(page.locator('.stats-panel')).toHaveCount(0);
-  // A dialog asked for now opens when its code arrives.
+  await expect(page.locator('.stats-panel dl')).toBeVisible();
+  await expect(page.locator('.stats-actions')).toHaveCount(0);
+  // A hint and a dialog asked for now come when the later module does.
+  await game.button('Hint').click();
   await page.keyboard.press('?');
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.locator('[data-hint="true"]')).toHaveCount(0);
 
   await held!.continue();
   await expect(game.dialog('Keyboard shortcuts')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(game.dialog('Keyboard shortcuts')).toBeHidden();
-  await expect(page.locator('.stats-panel')).toBeVisible();
+  await expect(page.locator('.stats-actions')).toBeVisible();
+  await expect(page.locator('[data-hint="true"]').first()).toBeVisible();
   await expect(game.moves).toHaveText('1');
 });
 

@@ -23,6 +23,7 @@ use crate::settings;
 use crate::share::install_challenge;
 use crate::solver_client;
 use crate::statistics::Statistics;
+use crate::stats_panel::StatsPanel;
 use crate::status_bar::StatusBar;
 use crate::stock_waste::StockWaste;
 use crate::storage::{self, Notice, StorageError, StoredRound};
@@ -342,7 +343,7 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
                         <button type="button" on:click=move |_| ctx.toggle_pause()>"Resume"</button>
                     </div>
                 </Show>
-                {move || later.get().map(|parts| (parts.stats_panel)())}
+                <StatsPanel extras=Signal::derive(move || later.get().map(|parts| parts.stats_extras)) />
             </main>
             {move || later.get().map(|parts| (parts.dialogs)())}
         </div>

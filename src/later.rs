@@ -1,8 +1,8 @@
-//! What the page builds only once the table is up: the dialogs, the
-//! statistics panel, the banners and the replay's bar. In the page's build
-//! (feature `split`, which index.html turns on) their code is a wasm module
-//! of its own, fetched after the board is interactive, so the first load
-//! carries only the table.
+//! What the page needs only once the table is up: the dialogs, the
+//! statistics panel's charts and buttons, the banners, the replay's bar and
+//! the solver's client. In the page's build (feature `split`, which
+//! index.html turns on) their code is a wasm module of its own, fetched
+//! after the table is on screen, so the first load carries only the table.
 //!
 //! The split point is [`later_parts`], marked with `wasm_split_helpers`'
 //! `#[wasm_split]` (the mechanism behind Leptos's `#[lazy]`, here with its
@@ -13,9 +13,11 @@
 //! page's reactive owner, once they have arrived. Without the feature
 //! (native builds, the wasm tests) the same parts are a plain function call.
 
+use std::cell::RefCell;
 use std::time::Duration;
 
 use leptos::prelude::*;
+use wasm_bindgen::JsValue;
 
 use crate::coach::{ReplayBar, WhereLostDialog};
 use crate::daily::DailyDialog;
@@ -23,18 +25,21 @@ use crate::dialogs::{EndDialog, NewDealDialog, ResetStatsDialog, ShortcutsDialog
 use crate::notices::NoticeBanners;
 use crate::settings::SettingsDialog;
 use crate::share::ChallengeBanner;
-use crate::stats_panel::StatsPanel;
+use crate::solver_client::SolverApi;
+use crate::stats_panel::StatsExtras;
 
-/// The parts built later, each where it belongs on the page.
+/// The parts that come later, each where it belongs on the page.
 #[derive(Clone, Copy)]
 pub struct Later {
     /// The banners above the table: unreadable saved data, a challenge.
     pub banners: fn() -> AnyView,
     /// The bar that steps through a replay.
     pub replay: fn() -> AnyView,
-    pub stats_panel: fn() -> AnyView,
+    /// The statistics panel's charts and buttons.
+    pub stats_extras: fn() -> AnyView,
     /// Every dialog (each builds its contents when it first opens).
     pub dialogs: fn() -> AnyView,
+    pub solver: SolverApi,
 }
 
 /// The first wait before fetching the later module again after a failure;
@@ -47,7 +52,7 @@ fn later_parts() -> Result<Later, wasm_split_helpers::SplitLoaderError> {
     Ok(Later {
         banners: || view! { <NoticeBanners /> <ChallengeBanner /> }.into_any(),
         replay: || view! { <ReplayBar /> }.into_any(),
-        stats_panel: || view! { <StatsPanel /> }.into_any(),
+        stats_extras: || view! { <StatsExtras /> }.into_any(),
         dialogs: || {
             view! {
                 <NewDealDialog />
@@ -60,6 +65,7 @@ fn later_parts() -> Result<Later, wasm_split_helpers::SplitLoaderError> {
             }
             .into_any()
         },
+        solver: SolverApi::worker(),
     })
 }
 
@@ -74,25 +80,111 @@ async fn fetch_later() -> Result<Later, wasm_split_helpers::SplitLoaderError> {
     }
 }
 
-/// Starts fetching the later parts in the task after this one (after the
-/// board is mounted) and returns the signal that holds them once they are
-/// in. A failed fetch (the network went away mid-load) is tried again,
-/// waiting longer each time; the table plays on meanwhile.
-pub fn load() -> ReadSignal<Option<Later>> {
-    let (later, set_later) = signal(None);
-    set_timeout(move || fetch(set_later, RETRY_FIRST), Duration::ZERO);
-    later
+/// Where the later parts are: not asked for yet, on their way (with what
+/// waits for them), or in.
+enum State {
+    Idle,
+    Loading(Vec<Box<dyn FnOnce(Later)>>),
+    Loaded(Later),
 }
 
-fn fetch(set_later: WriteSignal<Option<Later>>, wait: Duration) {
-    leptos::task::spawn_local(async move {
-        match fetch_later().await {
-            Ok(parts) => set_later.set(Some(parts)),
-            Err(error) => {
-                leptos::logging::warn!("{error}; trying again in {} s", wait.as_secs());
-                let next = (wait * 2).min(RETRY_MAX);
-                set_timeout(move || fetch(set_later, next), wait);
+thread_local! {
+    static STATE: RefCell<State> = const { RefCell::new(State::Idle) };
+}
+
+/// The later parts, if they are in.
+pub fn now() -> Option<Later> {
+    STATE.with(|s| match &*s.borrow() {
+        State::Loaded(parts) => Some(*parts),
+        _ => None,
+    })
+}
+
+/// Calls `then` with the later parts once they are in (at once if they
+/// are), asking for them if nobody has yet.
+pub fn when_loaded(then: impl FnOnce(Later) + 'static) {
+    if let Some(parts) = now() {
+        then(parts);
+        return;
+    }
+    let start = STATE.with(|s| {
+        let mut state = s.borrow_mut();
+        match &mut *state {
+            State::Loading(waiting) => {
+                waiting.push(Box::new(then));
+                false
+            }
+            _ => {
+                *state = State::Loading(vec![Box::new(then)]);
+                true
             }
         }
     });
+    if start {
+        fetch(RETRY_FIRST);
+    }
+}
+
+/// Fetches the later parts once the table is on screen (in the task after
+/// the next frame, so the fetch never holds up the first paint), and returns
+/// the signal that holds them once they are in.
+pub fn load() -> ReadSignal<Option<Later>> {
+    let (later, set_later) = signal(now());
+    if later.get_untracked().is_none() {
+        request_animation_frame(move || {
+            set_timeout(
+                move || when_loaded(move |parts| set_later.set(Some(parts))),
+                Duration::ZERO,
+            );
+        });
+    }
+    later
+}
+
+/// A failed fetch (the network went away mid-load) is tried again, waiting
+/// longer each time; the table plays on meanwhile.
+fn fetch(wait: Duration) {
+    leptos::task::spawn_local(async move {
+        match fetch_later().await {
+            Ok(parts) => {
+                let waiting = STATE.with(|s| {
+                    match std::mem::replace(&mut *s.borrow_mut(), State::Loaded(parts)) {
+                        State::Loading(waiting) => waiting,
+                        _ => Vec::new(),
+                    }
+                });
+                for then in waiting {
+                    then(parts);
+                }
+            }
+            Err(error) => {
+                leptos::logging::warn!("{error}; trying again in {} s", wait.as_secs());
+                let next = (wait * 2).min(RETRY_MAX);
+                set_timeout(move || fetch(next), wait);
+            }
+        }
+    });
+}
+
+/// The solver's client, if the later parts are in.
+pub fn solver_now() -> Option<SolverApi> {
+    now().map(|parts| parts.solver)
+}
+
+/// The solver's client, once the later parts are in.
+pub async fn solver() -> SolverApi {
+    loop {
+        if let Some(api) = solver_now() {
+            return api;
+        }
+        let mut resolve = None;
+        let promise = js_sys::Promise::new(&mut |res, _| resolve = Some(res));
+        // The executor runs before `Promise::new` returns.
+        if let Some(resolve) = resolve {
+            when_loaded(move |_| {
+                let _ = resolve.call0(&JsValue::NULL);
+            });
+        }
+        let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+    }
 }

@@ -25,16 +25,15 @@ const TREND_HEIGHT: u64 = 40;
 /// The width of one round's square in the strip, in tenths of a unit.
 const SQUARE_TENTHS: u64 = CHART_WIDTH * 10 / RECENT_ROUNDS as u64;
 
+/// The panel. Its heading and figures come with the table; its charts and
+/// buttons ([`StatsExtras`], `extras`) with the later module (`later.rs`).
+/// They are the panel's last part, so nothing moves when they arrive, and
+/// they are no text block that could be the page's largest paint.
 #[component]
-pub fn StatsPanel() -> impl IntoView {
+pub fn StatsPanel(#[prop(into)] extras: Signal<Option<fn() -> AnyView>>) -> impl IntoView {
     let ctx = expect_context::<GameContext>();
     let preset = Memo::new(move |_| ctx.round.with(|r| r.preset()));
     let stats = Memo::new(move |_| ctx.stats.book.with(|b| b.stats(preset.get())));
-    let recent = Memo::new(move |_| {
-        ctx.stats
-            .book
-            .with(|b| b.recent(preset.get(), RECENT_ROUNDS))
-    });
     let row = move |label: &'static str,
                     value: Box<dyn Fn(&PresetStats) -> String + Send + Sync>| {
         view! {
@@ -45,6 +44,49 @@ pub fn StatsPanel() -> impl IntoView {
         }
     };
     let dash = || "\u{2013}".to_string();
+    view! {
+        <section
+            class="stats-panel"
+            id="statistics"
+            tabindex="-1"
+            aria-labelledby="stats-heading"
+            data-testid="stats"
+        >
+            <h2 id="stats-heading">
+                {move || format!("Statistics: {}", preset.get().name())}
+            </h2>
+            <dl>
+                {row("Played", Box::new(|s| s.played.to_string()))}
+                {row("Won", Box::new(|s| s.won.to_string()))}
+                {row("Clean wins", Box::new(|s| s.clean_wins.to_string()))}
+                {row("Lost", Box::new(|s| s.lost.to_string()))}
+                {row("Abandoned", Box::new(|s| s.abandoned.to_string()))}
+                {row("Win rate", Box::new(move |s| win_rate_text(s).unwrap_or_else(dash)))}
+                {row("Current streak", Box::new(|s| s.current_streak.to_string()))}
+                {row("Best streak", Box::new(|s| s.best_streak.to_string()))}
+                {row("Best time", Box::new(move |s| s.best_time_ms.map_or_else(dash, format_time)))}
+                {row("Fewest moves", Box::new(move |s| s.fewest_moves.map_or_else(dash, |m| m.to_string())))}
+                {row("Best score", Box::new(move |s| s.best_score.map_or_else(dash, |m| m.to_string())))}
+            </dl>
+            <Show when=move || stats.with(|s| s.played == 0)>
+                <p class="stats-empty">"No rounds finished with these rules yet."</p>
+            </Show>
+            {move || extras.get().map(|build| build())}
+        </section>
+    }
+}
+
+/// The panel's later part: the charts of the latest rounds and the
+/// buttons to reset (through its dialog), export and import.
+#[component]
+pub fn StatsExtras() -> impl IntoView {
+    let ctx = expect_context::<GameContext>();
+    let preset = Memo::new(move |_| ctx.round.with(|r| r.preset()));
+    let recent = Memo::new(move |_| {
+        ctx.stats
+            .book
+            .with(|b| b.recent(preset.get(), RECENT_ROUNDS))
+    });
     let file_input = NodeRef::<leptos::html::Input>::new();
     let on_import = move |ev: leptos::ev::Event| {
         let input: web_sys::HtmlInputElement = event_target(&ev);
@@ -76,57 +118,33 @@ pub fn StatsPanel() -> impl IntoView {
     };
 
     view! {
-        <section
-            class="stats-panel"
-            id="statistics"
-            tabindex="-1"
-            aria-labelledby="stats-heading"
-            data-testid="stats"
-        >
-            <h2 id="stats-heading">
-                {move || format!("Statistics: {}", preset.get().name())}
-            </h2>
-            <dl>
-                {row("Played", Box::new(|s| s.played.to_string()))}
-                {row("Won", Box::new(|s| s.won.to_string()))}
-                {row("Clean wins", Box::new(|s| s.clean_wins.to_string()))}
-                {row("Lost", Box::new(|s| s.lost.to_string()))}
-                {row("Abandoned", Box::new(|s| s.abandoned.to_string()))}
-                {row("Win rate", Box::new(move |s| win_rate_text(s).unwrap_or_else(dash)))}
-                {row("Current streak", Box::new(|s| s.current_streak.to_string()))}
-                {row("Best streak", Box::new(|s| s.best_streak.to_string()))}
-                {row("Best time", Box::new(move |s| s.best_time_ms.map_or_else(dash, format_time)))}
-                {row("Fewest moves", Box::new(move |s| s.fewest_moves.map_or_else(dash, |m| m.to_string())))}
-                {row("Best score", Box::new(move |s| s.best_score.map_or_else(dash, |m| m.to_string())))}
-            </dl>
-            <RecentCharts recent=recent />
-            <div class="stats-actions">
-                <button type="button" on:click=move |_| ctx.dialog.set(OpenDialog::ResetStats)>
-                    "Reset statistics"
-                </button>
-                <button type="button" on:click=on_export>"Export"</button>
-                <button
-                    type="button"
-                    on:click=move |_| {
-                        if let Some(input) = file_input.get() {
-                            input.click();
-                        }
+        <RecentCharts recent=recent />
+        <div class="stats-actions">
+            <button type="button" on:click=move |_| ctx.dialog.set(OpenDialog::ResetStats)>
+                "Reset statistics"
+            </button>
+            <button type="button" on:click=on_export>"Export"</button>
+            <button
+                type="button"
+                on:click=move |_| {
+                    if let Some(input) = file_input.get() {
+                        input.click();
                     }
-                >
-                    "Import"
-                </button>
-                <input
-                    node_ref=file_input
-                    type="file"
-                    accept="application/json,.json"
-                    class="visually-hidden"
-                    tabindex="-1"
-                    aria-hidden="true"
-                    data-testid="import-file"
-                    on:change=on_import
-                />
-            </div>
-        </section>
+                }
+            >
+                "Import"
+            </button>
+            <input
+                node_ref=file_input
+                type="file"
+                accept="application/json,.json"
+                class="visually-hidden"
+                tabindex="-1"
+                aria-hidden="true"
+                data-testid="import-file"
+                on:change=on_import
+            />
+        </div>
     }
 }
 
@@ -161,10 +179,7 @@ fn RecentCharts(recent: Memo<Vec<RoundRecord>>) -> impl IntoView {
     };
     let trend = move || recent.with(|rounds| trend_points(rounds));
     view! {
-        <Show
-            when=move || recent.with(|r| !r.is_empty())
-            fallback=|| view! { <p class="stats-empty">"No rounds finished with these rules yet."</p> }
-        >
+        <Show when=move || recent.with(|r| !r.is_empty())>
             <div class="stats-charts">
                 <svg
                     class="strip"

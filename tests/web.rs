@@ -315,8 +315,8 @@ async fn ending_a_par_round_is_recorded_shown_and_saved() {
     let storage = local_storage();
     storage.remove_item(STATS_KEY).unwrap();
     let (container, _handle) = mount_deal(5, Preset::Par);
-    // The statistics panel is one of the parts built after the table (later.rs).
-    wait_for(&container, ".stats-panel", true).await;
+    // The panel's charts and buttons come with the later parts (later.rs).
+    wait_for(&container, ".stats-actions", true).await;
     assert_eq!(stat(&container, "Played"), "0");
     assert!(find(&container, "[data-testid=stats-strip]").is_none());
     find_button(&container, "End round").click();
