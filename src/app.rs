@@ -246,8 +246,11 @@ fn choose_round(
     }
     let asks_for_a_deal = request.deal_number.is_some() || request.preset.is_some();
     if choice.resume.is_none() && !asks_for_a_deal {
-        free.sort_by_key(|(saved_at, round, _)| (*saved_at, round.round_id.clone()));
-        choice.resume = free.pop().map(|(_, round, elapsed)| (round, elapsed));
+        // The latest saved (a sort would cost the page a sort's code).
+        choice.resume = free
+            .into_iter()
+            .max_by(|(a_at, a, _), (b_at, b, _)| (a_at, &a.round_id).cmp(&(b_at, &b.round_id)))
+            .map(|(_, round, elapsed)| (round, elapsed));
     }
     choice
 }

@@ -2,7 +2,7 @@
 //! statistics panel's charts and buttons, the banners, the replay's bar and
 //! the solver's client. In the page's build (feature `split`, which
 //! index.html turns on) their code is a wasm module of its own, fetched
-//! after the table is on screen, so the first load carries only the table.
+//! once the table is on screen, so the first load carries only the table.
 //!
 //! The split point is [`later_parts`], marked with `wasm_split_helpers`'
 //! `#[wasm_split]` (the mechanism behind Leptos's `#[lazy]`, here with its
@@ -17,7 +17,8 @@ use std::cell::RefCell;
 use std::time::Duration;
 
 use leptos::prelude::*;
-use wasm_bindgen::JsValue;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
 
 use crate::coach::{ReplayBar, WhereLostDialog};
 use crate::daily::DailyDialog;
@@ -121,24 +122,54 @@ pub fn when_loaded(then: impl FnOnce(Later) + 'static) {
         }
     });
     if start {
-        fetch(RETRY_FIRST);
+        // Whoever asks first (the page, or a question for the solver), the
+        // fetch waits for the table to be on screen.
+        after_first_paint(|| fetch(RETRY_FIRST));
     }
 }
 
-/// Fetches the later parts once the table is on screen (in the task after
-/// the next frame, so the fetch never holds up the first paint), and returns
-/// the signal that holds them once they are in.
+/// The signal that holds the later parts once they are in; asking for it
+/// starts their fetch (once the table is on screen).
 pub fn load() -> ReadSignal<Option<Later>> {
     let (later, set_later) = signal(now());
     if later.get_untracked().is_none() {
-        request_animation_frame(move || {
-            set_timeout(
-                move || when_loaded(move |parts| set_later.set(Some(parts))),
-                Duration::ZERO,
-            );
-        });
+        when_loaded(move |parts| set_later.set(Some(parts)));
     }
     later
+}
+
+/// How many frames to wait for the browser to report the first paint
+/// before going on without it (a browser without paint timing).
+const FIRST_PAINT_FRAMES: u32 = 30;
+
+/// Calls `then` once the browser has reported the page's first contentful
+/// paint and is idle after it: the later module's fetch must not compete
+/// with the table for the network or the main thread before the player sees
+/// it (a timeout or a frame callback alone can run before the frame with
+/// the table is on screen). Without `requestIdleCallback` (Safari), in a
+/// task of its own.
+fn after_first_paint(then: impl FnOnce() + 'static) {
+    fn when_idle(then: Box<dyn FnOnce()>) {
+        let callback = Closure::once_into_js(then);
+        if window()
+            .request_idle_callback(callback.unchecked_ref())
+            .is_err()
+        {
+            let _ = window()
+                .set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), 0);
+        }
+    }
+    fn poll(frames_left: u32, then: Box<dyn FnOnce()>) {
+        let painted = window()
+            .performance()
+            .is_some_and(|p| p.get_entries_by_name("first-contentful-paint").length() > 0);
+        if painted || frames_left == 0 {
+            when_idle(then);
+        } else {
+            request_animation_frame(move || poll(frames_left - 1, then));
+        }
+    }
+    request_animation_frame(move || poll(FIRST_PAINT_FRAMES, Box::new(then)));
 }
 
 /// A failed fetch (the network went away mid-load) is tried again, waiting
