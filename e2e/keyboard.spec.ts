@@ -108,3 +108,24 @@ test('a pair made from the keyboard leaves the focus on the table', async ({ pag
   await page.keyboard.press('Shift+Tab');
   await expect(page.locator('[data-zone="pyramid"][tabindex="0"]')).toBeFocused();
 });
+
+test('a mouse press on a card does not move the focus onto it, nor leave it on a toolbar button', async ({ page }) => {
+  const game = new PyramidPage(page);
+  await game.open(1, 'classic');
+  // A toolbar button pressed with the mouse keeps the focus, as buttons do.
+  await game.button('Hint').click();
+  await expect(game.button('Hint')).toBeFocused();
+  await expect(page.locator('[data-hint="true"]').first()).toBeVisible();
+  // A card pressed with the mouse is selected but not focused (it may leave
+  // the page with the click), and the Hint button lets go of the focus, so
+  // Space cannot ask for a hint again by surprise.
+  await game.card('5C').click();
+  await expect(game.card('5C')).toHaveAttribute('aria-pressed', 'true');
+  await expect(game.card('5C')).not.toBeFocused();
+  await expect(game.button('Hint')).not.toBeFocused();
+  await game.card('8C').click();
+  await expect(game.moves).toHaveText('1');
+  // The keyboard still reaches the cards from the page.
+  await page.keyboard.press('Tab');
+  await expect(page.locator(':focus')).toHaveCount(1);
+});

@@ -336,6 +336,7 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
                     on:pointercancel=move |ev| input.pointer_cancel(ev)
                     // Never the browser's own drag and drop: it would cancel ours.
                     on:dragstart=|ev: web_sys::DragEvent| ev.prevent_default()
+                    on:mousedown=move |ev| input.mouse_down(ev)
                 >
                     <StockWaste />
                     <Pyramid />

@@ -128,6 +128,29 @@ impl TableInput {
             .with_untracked(|r| r.board().is_available(r.position(), card))
     }
 
+    /// A mouse press on a card does not focus it (the browser's default):
+    /// a card often leaves the page with the press's click, and taking a
+    /// focused element out of the page, then focusing another, made the
+    /// pair's removal a long task on a slow phone. Keyboard focus is
+    /// untouched; a focus left outside the table (a toolbar button) is let
+    /// go, so Enter or Space cannot press that button again by surprise.
+    pub fn mouse_down(&self, ev: web_sys::MouseEvent) {
+        if card_of(&ev).is_none() {
+            return;
+        }
+        ev.prevent_default();
+        let table = ev
+            .current_target()
+            .and_then(|t| t.dyn_into::<web_sys::Node>().ok());
+        if let Some(active) = document().active_element() {
+            if !table.is_some_and(|t| t.contains(Some(&active))) {
+                if let Ok(active) = active.dyn_into::<HtmlElement>() {
+                    let _ = active.blur();
+                }
+            }
+        }
+    }
+
     pub fn pointer_down(&self, ev: web_sys::PointerEvent) {
         let Some((card, el)) = card_of(&ev) else {
             return;
