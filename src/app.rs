@@ -286,7 +286,8 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
 
     let not_saving = move || ctx.round_unsaved.get().or_else(|| ctx.stats.unsaved.get());
     let input = TableInput::new(ctx);
-    // The dialogs, the statistics and the banners: fetched after the board.
+    // The dialogs, the statistics' charts and buttons, the banners and the
+    // solver's client: fetched once the table is on screen (later.rs).
     let later = later::load();
 
     view! {

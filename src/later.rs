@@ -40,6 +40,7 @@ pub struct Later {
     pub stats_extras: fn() -> AnyView,
     /// Every dialog (each builds its contents when it first opens).
     pub dialogs: fn() -> AnyView,
+    /// The solver's client (`solver_client.rs`).
     pub solver: SolverApi,
 }
 
@@ -138,21 +139,27 @@ pub fn load() -> ReadSignal<Option<Later>> {
     later
 }
 
+/// How long the fetch waits for the page to be idle after the first paint,
+/// at most.
+const IDLE_WAIT_MS: u32 = 1_000;
+
 /// How many frames to wait for the browser to report the first paint
 /// before going on without it (a browser without paint timing).
 const FIRST_PAINT_FRAMES: u32 = 30;
 
 /// Calls `then` once the browser has reported the page's first contentful
-/// paint and is idle after it: the later module's fetch must not compete
-/// with the table for the network or the main thread before the player sees
-/// it (a timeout or a frame callback alone can run before the frame with
-/// the table is on screen). Without `requestIdleCallback` (Safari), in a
-/// task of its own.
+/// paint and is idle after it (or [`IDLE_WAIT_MS`] have gone by): the later
+/// module's fetch must not compete with the table for the network or the
+/// main thread before the player sees it (a timeout or a frame callback
+/// alone can run before the frame with the table is on screen). Without
+/// `requestIdleCallback` (Safari), in a task of its own.
 fn after_first_paint(then: impl FnOnce() + 'static) {
     fn when_idle(then: Box<dyn FnOnce()>) {
         let callback = Closure::once_into_js(then);
+        let options = web_sys::IdleRequestOptions::new();
+        options.set_timeout(IDLE_WAIT_MS);
         if window()
-            .request_idle_callback(callback.unchecked_ref())
+            .request_idle_callback_with_options(callback.unchecked_ref(), &options)
             .is_err()
         {
             let _ = window()
