@@ -359,6 +359,8 @@ test('Sound: M and the toolbar toggle it, it persists, and no AudioContext exist
   await dialog.getByLabel('Sound').check();
   await page.keyboard.press('Escape');
   await expect(sound).toHaveAttribute('aria-pressed', 'true');
+  // Keys are the dialog's until it has closed (keyboard.rs).
+  await expect(dialog).toBeHidden();
   await page.keyboard.press('M');
   await expect(sound).toHaveAttribute('aria-pressed', 'false');
   await page.reload();
