@@ -114,18 +114,15 @@ test('after a clean win: the shortest win, and a clean win counted', async ({ pa
 
 test('a long search shows progress and can be cancelled', async ({ page }) => {
   // The solver answers even its slowest deals quickly now: hold back the
-  // first worker's code until the player has cancelled (not for a fixed
-  // time: a busy machine may take that long to open the page), so the
-  // question is still waiting. The worker started after the cancel loads at
-  // once.
+  // workers' code until the player has cancelled (not for a fixed time: a
+  // busy machine may take that long to open the page), so the question is
+  // still waiting. Every worker's: the player's and the background lane's
+  // workers start together and either may ask for it first. The worker
+  // started after the cancel loads at once.
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
-  let held = false;
   await page.context().route('**/solver-worker_bg.wasm', async (route) => {
-    if (!held) {
-      held = true;
-      await released;
-    }
+    await released;
     await route.continue().catch(() => {});
   });
   const game = new PyramidPage(page);
