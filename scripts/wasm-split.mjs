@@ -45,6 +45,7 @@ const run = (command, args) => {
   try {
     execFileSync(command, args, { stdio: ['ignore', 'inherit', 'inherit'] });
   } catch (error) {
+    if (error.code === 'ENOENT') fail(`${command} is not on PATH: run bash scripts/setup.sh`);
     fail(`${command} failed: ${error.message}`);
   }
 };
