@@ -103,7 +103,10 @@ test('a pair made from the keyboard leaves the focus on the table', async ({ pag
   await expect(game.card('8C')).toHaveCount(0);
   // Not back to the page: to the card that holds the pyramid's tab stop.
   await expect(page.locator('[data-zone="pyramid"][tabindex="0"]')).toBeFocused();
-  // Tab leaves the pyramid and Shift+Tab comes back to the same card.
+  // Tab leaves the pyramid and Shift+Tab comes back to the same card. (The
+  // next control after the pyramid, the statistics' first button, comes with
+  // the later module: without it, Tab would leave the page.)
+  await expect(page.locator('.stats-actions')).toBeVisible();
   await page.keyboard.press('Tab');
   await page.keyboard.press('Shift+Tab');
   await expect(page.locator('[data-zone="pyramid"][tabindex="0"]')).toBeFocused();
