@@ -116,8 +116,8 @@ try {
   );
   fs.writeFileSync(indexPath, index);
 
-  const gz = (file) => fs.readFileSync(path.join(staging, file)).length;
-  console.log(`wasm-split.mjs: ${wasm} ${gz(wasm)} bytes, ${laterName} ${gz(laterName)} bytes, ${loaderName}`);
+  const size = (file) => fs.statSync(path.join(staging, file)).size;
+  console.log(`wasm-split.mjs: ${wasm} ${size(wasm)} bytes, ${laterName} ${size(laterName)} bytes, ${loaderName}`);
 } finally {
   fs.rmSync(work, { recursive: true, force: true });
 }

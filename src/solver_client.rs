@@ -15,7 +15,7 @@ use crate::protocol::{Request, Response};
 
 pub mod worker;
 
-pub use worker::{use_worker_script, Lane, SolverError, ANSWER_TIMEOUT_MS, WORKER_URL};
+pub use worker::{use_worker_script, Lane, SolverError};
 
 /// An answer on its way.
 pub type Answer = Pin<Box<dyn Future<Output = Result<Response, SolverError>>>>;
