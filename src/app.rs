@@ -11,24 +11,24 @@ use std::time::Duration;
 use leptos::prelude::*;
 use pyramid_engine::{Preset, Status};
 
-use crate::card_button::TableInput;
-use crate::game_context::GameContext;
-use crate::keyboard::install_shortcuts;
-use crate::later;
-use crate::persist::StatsBook;
+use crate::domain::persist::StatsBook;
+use crate::domain::round::{capitalise, parse_url_request, DealOrigin, Round, UrlRequest};
 use crate::platform;
-use crate::pyramid::Pyramid;
-use crate::round::{capitalise, parse_url_request, DealOrigin, Round, UrlRequest};
-use crate::settings;
-use crate::share::install_challenge;
-use crate::solver_client;
-use crate::statistics::Statistics;
-use crate::stats_panel::StatsPanel;
-use crate::status_bar::StatusBar;
-use crate::stock_waste::StockWaste;
-use crate::storage::{self, Notice, StorageError, StoredRound};
-use crate::tabs;
-use crate::toolbar::Toolbar;
+use crate::platform::storage::{self, Notice, StorageError, StoredRound};
+use crate::platform::tabs;
+use crate::solver;
+use crate::state::context::GameContext;
+use crate::state::statistics::Statistics;
+use crate::ui::chrome::keyboard::install_shortcuts;
+use crate::ui::chrome::stats_panel::StatsPanel;
+use crate::ui::chrome::status_bar::StatusBar;
+use crate::ui::chrome::toolbar::Toolbar;
+use crate::ui::later;
+use crate::ui::later::settings;
+use crate::ui::later::share::install_challenge;
+use crate::ui::table::card_button::TableInput;
+use crate::ui::table::pyramid::Pyramid;
+use crate::ui::table::stock_waste::StockWaste;
 
 /// How often the clock is brought up to date.
 const CLOCK_TICK: Duration = Duration::from_millis(250);
@@ -114,7 +114,7 @@ pub fn App(own: Option<String>, held: HashSet<String>) -> impl IntoView {
     // part of the first load and the first hint does not wait for it.
     set_timeout(
         move || {
-            solver_client::warm_up();
+            solver::warm_up();
             ctx.ensure_grade();
         },
         WORKER_WARM_UP,
@@ -359,7 +359,7 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
 /// win's celebration): input never waits for motion. Listened to in the
 /// capture phase, so that the action the input starts animates afresh.
 fn finish_motion_on_input() {
-    let finish = wasm_bindgen::closure::Closure::<dyn Fn()>::new(crate::motion::finish_all);
+    let finish = wasm_bindgen::closure::Closure::<dyn Fn()>::new(crate::fx::motion::finish_all);
     for event in ["pointerdown", "keydown"] {
         let _ = window().add_event_listener_with_callback_and_bool(
             event,

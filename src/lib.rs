@@ -1,33 +1,21 @@
 //! Pyramid Solitaire web UI (Leptos, client-side rendered) over `pyramid-engine`.
 //!
-//! `round`, `persist`, `daily_results` and `platform` are plain code that runs natively;
-//! everything else is components sharing one [`game_context::GameContext`],
-//! and the browser's storage and tabs.
+//! The page is layered, and its folders are the layers; imports point only
+//! down this list (ARCHITECTURE.md, `scripts/layers.py`):
+//!
+//! - [`domain`]: plain data over the engine, tested natively;
+//! - [`platform`]: the browser's services (storage, tabs, clock, sound);
+//! - [`fx`]: DOM effects (motion, focus) that never see the game's context;
+//! - [`solver`]: the client of the solver's worker;
+//! - [`state`]: the shared context (state only) and the actions over it;
+//! - [`ui`]: the components: the table, its chrome, and the later module;
+//! - [`app`]: the shell that mounts it all.
 
 pub mod app;
-pub mod card_button;
-pub mod coach;
-pub mod daily;
-pub mod daily_results;
-pub mod dialogs;
-pub mod game_context;
-pub mod keyboard;
-pub mod later;
-pub mod motion;
-pub mod notices;
-pub mod persist;
+pub mod domain;
+pub mod fx;
 pub mod platform;
 pub mod protocol;
-pub mod pyramid;
-pub mod round;
-pub mod settings;
-pub mod share;
-pub mod solver_client;
-pub mod sound;
-pub mod statistics;
-pub mod stats_panel;
-pub mod status_bar;
-pub mod stock_waste;
-pub mod storage;
-pub mod tabs;
-pub mod toolbar;
+pub mod solver;
+pub mod state;
+pub mod ui;

@@ -14,6 +14,10 @@
 //! Also the one way the page hands the player a file (`download`: the
 //! statistics export, the copy of unreadable saved data).
 
+pub mod sound;
+pub mod storage;
+pub mod tabs;
+
 use std::cell::RefCell;
 
 use leptos::prelude::{document, set_timeout};

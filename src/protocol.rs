@@ -11,7 +11,7 @@ use pyramid_engine::daily::daily_deal;
 use pyramid_engine::{solve, Deal, Game, Limits, Move, Preset};
 use serde::{Deserialize, Serialize};
 
-use crate::round::{hint_and_line, winnable_deal_number, Hint, HINT_NODE_BUDGET};
+use crate::domain::round::{hint_and_line, winnable_deal_number, Hint, HINT_NODE_BUDGET};
 
 /// Positions the analyses may spend on each solve.
 pub const ANALYSIS_NODE_BUDGET: u64 = 2_000_000;

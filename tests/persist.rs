@@ -7,8 +7,8 @@ use std::path::Path;
 
 use proptest::prelude::*;
 use proptest::sample::Index;
-use pyramid::daily_results::{daily_results, month_tally, streaks, DayOutcome};
-use pyramid::persist::{
+use pyramid::domain::daily_results::{daily_results, month_tally, streaks, DayOutcome};
+use pyramid::domain::persist::{
     decode_round, decode_stats, encode_round, encode_stats, DealOrigin, PersistError, PresetStats,
     RoundEnd, RoundRecord, StatsBook, ROUND_VERSION,
 };

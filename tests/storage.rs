@@ -9,16 +9,16 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use pyramid::persist::{
+use pyramid::domain::persist::{
     decode_settings, decode_stats, encode_round, encode_stats, RoundEnd, RoundRecord, SavedRound,
     Settings, StatsBook, Theme,
 };
-use pyramid::storage::{
+use pyramid::platform::storage::{
     load_rounds, load_settings, load_stats, peek_settings, remove_round, round_key, save_round,
     save_settings, save_stats, stats_from_event, subscribe_storage_events, Slot, StorageError,
     BACKUP_PREFIX, LEGACY_ROUND_KEY, SETTINGS_KEY, STATS_KEY,
 };
-use pyramid::tabs;
+use pyramid::platform::tabs;
 use pyramid_engine::{Deal, Game, Move, Preset};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;

@@ -5,13 +5,13 @@
 use leptos::prelude::*;
 use leptos::task::tick;
 use pyramid::app::PyramidGame;
-use pyramid::game_context::GameContext;
-use pyramid::persist::{decode_round, decode_stats, StatsBook};
+use pyramid::domain::persist::{decode_round, decode_stats, StatsBook};
+use pyramid::domain::round::{DealOrigin, Round};
 use pyramid::platform::new_round_id;
-use pyramid::round::{DealOrigin, Round};
-use pyramid::solver_client;
-use pyramid::statistics::Statistics;
-use pyramid::storage::{round_key, STATS_KEY};
+use pyramid::platform::storage::{round_key, STATS_KEY};
+use pyramid::solver;
+use pyramid::state::context::GameContext;
+use pyramid::state::statistics::Statistics;
 use pyramid_engine::{Deal, Preset};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -86,7 +86,7 @@ async fn renders_the_deal_with_spec_attributes() {
             // The visible face first (WCAG 2.5.3 Label in Name), then words.
             format!(
                 "{}, {}",
-                pyramid::round::card_face(deal.cards()[k as usize]),
+                pyramid::domain::round::card_face(deal.cards()[k as usize]),
                 deal.cards()[k as usize].name()
             )
         );
@@ -183,7 +183,7 @@ async fn wait_for(container: &web_sys::HtmlElement, selector: &str, present: boo
 #[wasm_bindgen_test]
 async fn hint_and_auto_move_come_from_the_worker() {
     // Deal 1 classic: 5C and 8C pair in the bottom row.
-    solver_client::use_worker_script(&stand_in_worker(
+    solver::use_worker_script(&stand_in_worker(
         r#"{"Hint":[{"Move":"5C+8C"},["5C+8C"]]}"#,
         0,
     ));
@@ -201,15 +201,15 @@ async fn hint_and_auto_move_come_from_the_worker() {
 
 #[wasm_bindgen_test]
 async fn a_slow_search_shows_progress_and_can_be_cancelled() {
-    solver_client::use_worker_script(&stand_in_worker("null", -1));
+    solver::use_worker_script(&stand_in_worker("null", -1));
     let (container, _handle) = mount_deal(1, Preset::Classic);
     tick().await;
     find_button(&container, "Hint").click();
     wait_for(&container, "[data-testid=thinking]", true).await;
-    assert!(solver_client::busy());
+    assert!(solver::busy());
     find_button(&container, "Cancel").click();
     wait_for(&container, "[data-testid=thinking]", false).await;
-    assert!(!solver_client::busy());
+    assert!(!solver::busy());
     assert_eq!(
         text(&container, "[data-testid=message]"),
         "Search cancelled"
@@ -227,7 +227,7 @@ async fn a_crashed_worker_is_replaced_and_the_player_told() {
         let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).unwrap();
         web_sys::Url::create_object_url_with_blob(&blob).unwrap()
     };
-    solver_client::use_worker_script(&crashing);
+    solver::use_worker_script(&crashing);
     let (container, _handle) = mount_deal(1, Preset::Classic);
     tick().await;
     find_button(&container, "Hint").click();
@@ -243,7 +243,7 @@ async fn a_crashed_worker_is_replaced_and_the_player_told() {
         text(&container, "[data-testid=message]")
     );
     // The next question gets a fresh worker, which answers.
-    solver_client::use_worker_script(&stand_in_worker(
+    solver::use_worker_script(&stand_in_worker(
         r#"{"Hint":[{"Move":"5C+8C"},["5C+8C"]]}"#,
         0,
     ));

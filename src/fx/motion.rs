@@ -29,9 +29,9 @@ use pyramid_engine::{Card, Suit, Zone};
 use wasm_bindgen::{closure::Closure, prelude::wasm_bindgen, JsCast, JsValue};
 use web_sys::{Animation, DomRect, Element, HtmlElement};
 
-use crate::card_button::{card_class, face_html};
-use crate::pyramid::SLOTS;
-use crate::round::Round;
+use crate::domain::round::Round;
+use crate::ui::table::card_button::{card_class, face_html};
+use crate::ui::table::pyramid::SLOTS;
 
 /// The class of a ghost: a copy of a card on its way somewhere.
 const GHOST: &str = "ghost";

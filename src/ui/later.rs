@@ -13,6 +13,12 @@
 //! page's reactive owner, once they have arrived. Without the feature
 //! (native builds, the wasm tests) the same parts are a plain function call.
 
+pub mod daily;
+pub mod dialogs;
+pub mod notices;
+pub mod settings;
+pub mod share;
+
 use std::cell::RefCell;
 use std::time::Duration;
 
@@ -20,14 +26,14 @@ use leptos::prelude::*;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 
-use crate::coach::{ReplayBar, WhereLostDialog};
-use crate::daily::DailyDialog;
-use crate::dialogs::{EndDialog, NewDealDialog, ResetStatsDialog, ShortcutsDialog};
-use crate::notices::NoticeBanners;
-use crate::settings::SettingsDialog;
-use crate::share::ChallengeBanner;
-use crate::solver_client::SolverApi;
-use crate::stats_panel::StatsExtras;
+use crate::solver::SolverApi;
+use crate::state::coach::{ReplayBar, WhereLostDialog};
+use crate::ui::chrome::stats_panel::StatsExtras;
+use crate::ui::later::daily::DailyDialog;
+use crate::ui::later::dialogs::{EndDialog, NewDealDialog, ResetStatsDialog, ShortcutsDialog};
+use crate::ui::later::notices::NoticeBanners;
+use crate::ui::later::settings::SettingsDialog;
+use crate::ui::later::share::ChallengeBanner;
 
 /// The parts that come later, each where it belongs on the page.
 #[derive(Clone, Copy)]

@@ -9,8 +9,8 @@
 
 use leptos::prelude::*;
 
-use crate::game_context::{GameContext, OpenDialog};
-use crate::settings;
+use crate::state::context::{GameContext, OpenDialog};
+use crate::ui::later::settings;
 
 #[component]
 pub fn Toolbar() -> impl IntoView {

@@ -1,5 +1,5 @@
 //! The browser's storage: where the rounds in progress and the statistics
-//! live between visits. The formats are in [`crate::persist`]; this module
+//! live between visits. The formats are in [`crate::domain::persist`]; this module
 //! moves them in and out with gloo-storage and decides what to do when that
 //! fails.
 //!
@@ -7,7 +7,7 @@
 //! never changes with the format):
 //! - `pyramid.round.<round id>` ([`ROUND_PREFIX`]): one round in progress.
 //!   Each open tab plays its own round and writes only its own key, so two
-//!   tabs never overwrite each other's round ([`crate::tabs`] says which
+//!   tabs never overwrite each other's round ([`crate::platform::tabs`] says which
 //!   round a tab plays).
 //! - [`STATS_KEY`] `pyramid.stats`: the statistics of every preset.
 //! - [`SETTINGS_KEY`] `pyramid.settings`: the player's settings.
@@ -39,7 +39,7 @@ use leptos::leptos_dom::helpers::{window_event_listener, WindowListenerHandle};
 use pyramid_engine::Game;
 use serde::de::DeserializeOwned;
 
-use crate::persist::{
+use crate::domain::persist::{
     decode_round, decode_settings, decode_stats, PersistError, SavedRound, Settings, StatsBook,
 };
 use crate::platform;

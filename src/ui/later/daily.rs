@@ -1,7 +1,7 @@
 //! The `Daily deals` dialog: a month of daily deals per preset, each day's
 //! result, the daily streaks and the month's tally; any day up to today can
 //! be played. Built only while it is open. The figures come from
-//! [`crate::daily_results`]; the day is the player's local calendar day
+//! [`crate::domain::daily_results`]; the day is the player's local calendar day
 //! ([`platform::today`]).
 
 use std::collections::BTreeMap;
@@ -10,11 +10,11 @@ use leptos::prelude::*;
 use pyramid_engine::daily::FIRST_DAILY_DAY;
 use pyramid_engine::{Date, Preset};
 
-use crate::daily_results::{daily_results, month_tally, streaks, DayOutcome, DayResult};
-use crate::dialogs::Modal;
-use crate::game_context::{GameContext, OpenDialog};
+use crate::domain::daily_results::{daily_results, month_tally, streaks, DayOutcome, DayResult};
+use crate::domain::round::format_time;
 use crate::platform;
-use crate::round::format_time;
+use crate::state::context::{GameContext, OpenDialog};
+use crate::ui::later::dialogs::Modal;
 
 const MONTHS: [&str; 12] = [
     "January",

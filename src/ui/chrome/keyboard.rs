@@ -5,8 +5,8 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, KeyboardEvent};
 
-use crate::game_context::{GameContext, OpenDialog};
-use crate::settings;
+use crate::state::context::{GameContext, OpenDialog};
+use crate::ui::later::settings;
 
 /// Everything arrow keys move between: available pyramid cards, the stock,
 /// the draw slot and the waste top.

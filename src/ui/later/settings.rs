@@ -1,7 +1,7 @@
 //! The player's settings: the dialog that changes them, and the document
 //! element's attributes and classes that carry them to the stylesheet
-//! (`style/themes.css`). The saved form is [`crate::persist::Settings`];
-//! [`crate::storage`] reads and writes it under its own key.
+//! (`style/themes.css`). The saved form is [`crate::domain::persist::Settings`];
+//! [`crate::platform::storage`] reads and writes it under its own key.
 //!
 //! On the document element:
 //! - `data-theme` `light | dark` (the system's `prefers-color-scheme` when
@@ -20,11 +20,11 @@ use pyramid_engine::Place;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
-use crate::dialogs::Modal;
-use crate::game_context::{GameContext, OpenDialog};
-use crate::persist::{CardBack, Motion, Settings, TableColour, Theme};
-use crate::sound::{self, Cue};
-use crate::storage::{self, Notice};
+use crate::domain::persist::{CardBack, Motion, Settings, TableColour, Theme};
+use crate::platform::sound::{self, Cue};
+use crate::platform::storage::{self, Notice};
+use crate::state::context::{GameContext, OpenDialog};
+use crate::ui::later::dialogs::Modal;
 
 const DARK_QUERY: &str = "(prefers-color-scheme: dark)";
 const REDUCED_MOTION_QUERY: &str = "(prefers-reduced-motion: reduce)";

@@ -10,8 +10,8 @@ use std::cell::Cell;
 use std::future::Future;
 use std::pin::Pin;
 
-use crate::later;
 use crate::protocol::{Request, Response};
+use crate::ui::later;
 
 pub mod worker;
 

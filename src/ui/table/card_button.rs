@@ -18,8 +18,8 @@ use pyramid_engine::{Card, Move, Zone};
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 
-use crate::game_context::GameContext;
-use crate::round::{card_code, card_face};
+use crate::domain::round::{card_code, card_face};
+use crate::state::context::GameContext;
 
 /// Pointer travel, in CSS pixels, before a press becomes a drag.
 const DRAG_THRESHOLD: i64 = 6;

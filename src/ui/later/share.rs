@@ -19,8 +19,8 @@ use pyramid_engine::challenge::{self, Challenge, Score};
 use pyramid_engine::{Game, Move, Status};
 use wasm_bindgen::{JsCast, JsValue};
 
-use crate::game_context::GameContext;
-use crate::round::{format_time, Round};
+use crate::domain::round::{format_time, Round};
+use crate::state::context::GameContext;
 
 /// The game's name at the head of a shared text.
 pub const GAME_NAME: &str = "Pyramid Solitaire";
@@ -312,7 +312,7 @@ mod tests {
     use super::*;
     use pyramid_engine::{solve, Limits, Preset};
 
-    use crate::persist::DealOrigin;
+    use crate::domain::persist::DealOrigin;
 
     fn won_round() -> (Round, Vec<Move>) {
         let mut round = Round::new(1, Preset::Classic, "r1".into(), DealOrigin::Number);

@@ -1,15 +1,15 @@
 //! The results of the current preset, from the persistent
-//! [`StatsBook`](crate::persist::StatsBook): the figures of SPEC §5, a strip
+//! [`StatsBook`](crate::domain::persist::StatsBook): the figures of SPEC §5, a strip
 //! of the latest rounds and the trend of winning times, and the buttons to
 //! reset, export and import the statistics.
 
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
-use crate::game_context::{GameContext, OpenDialog};
-use crate::persist::{encode_stats, PresetStats, RoundEnd, RoundRecord};
+use crate::domain::persist::{encode_stats, PresetStats, RoundEnd, RoundRecord};
+use crate::domain::round::format_time;
 use crate::platform;
-use crate::round::format_time;
+use crate::state::context::{GameContext, OpenDialog};
 
 /// Rounds shown in the strip and the time trend.
 pub const RECENT_ROUNDS: usize = 20;

@@ -5,9 +5,9 @@
 use leptos::prelude::*;
 use pyramid_engine::{row_col, Card, Place, Zone};
 
-use crate::card_button::CardButton;
-use crate::game_context::GameContext;
-use crate::settings::shows_last_move_at;
+use crate::state::context::GameContext;
+use crate::ui::later::settings::shows_last_move_at;
+use crate::ui::table::card_button::CardButton;
 
 /// Slots in the pyramid: the engine's count of pyramid cards.
 pub const SLOTS: u8 = pyramid_engine::deal::PYRAMID_CARDS as u8;

@@ -2,9 +2,9 @@
 
 use leptos::prelude::*;
 
-use crate::coach::Grade;
-use crate::game_context::GameContext;
-use crate::round::{format_time, DealOrigin};
+use crate::domain::round::{format_time, DealOrigin};
+use crate::state::coach::Grade;
+use crate::state::context::GameContext;
 
 #[component]
 pub fn StatusBar() -> impl IntoView {

@@ -3,7 +3,7 @@
 //! ([`StatsBook`]) and the player's [`Settings`].
 //!
 //! The saved types derive serde's `Serialize` and `Deserialize`
-//! themselves; [`crate::storage`] moves them in and out of the browser with
+//! themselves; [`crate::platform::storage`] moves them in and out of the browser with
 //! gloo-storage, which speaks serde_json. This module is pure: it never
 //! touches the browser, so it compiles and is tested natively.
 //!

@@ -11,10 +11,10 @@
 use leptos::prelude::*;
 use pyramid_engine::Preset;
 
-use crate::persist::{PersistError, RoundRecord, StatsBook};
+use crate::domain::persist::{PersistError, RoundRecord, StatsBook};
+use crate::domain::round::Round;
 use crate::platform;
-use crate::round::Round;
-use crate::storage::{self, Notice, StorageError};
+use crate::platform::storage::{self, Notice, StorageError};
 
 /// The statistics shown and kept by this tab. `Copy`, like the context
 /// that holds it.
@@ -114,7 +114,7 @@ impl Statistics {
     /// Nothing changes if the file cannot be read.
     pub fn import(&self, text: &str) -> Result<Vec<Notice>, PersistError> {
         let mut book = self.book.get_untracked();
-        crate::persist::import_stats(&mut book, text)?;
+        crate::domain::persist::import_stats(&mut book, text)?;
         self.book.set(book);
         Ok(self.save())
     }

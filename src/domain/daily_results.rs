@@ -5,7 +5,7 @@
 //! A day is the date a daily deal belongs to ([`RoundRecord::daily`]), not
 //! the day it was played, so a result is filed under the same day whatever
 //! the device clock said when the round ended. The records are keyed by
-//! round id and merged across tabs as a union ([`crate::persist::StatsBook`]);
+//! round id and merged across tabs as a union ([`crate::domain::persist::StatsBook`]);
 //! a day's result is then the best of its rounds, so the merge of days is
 //! a union where the best result wins.
 
@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 
 use pyramid_engine::Date;
 
-use crate::persist::{RoundEnd, RoundRecord};
+use crate::domain::persist::{RoundEnd, RoundRecord};
 
 /// How a day's daily deal went, worst to best.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]

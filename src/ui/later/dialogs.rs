@@ -5,10 +5,10 @@
 use leptos::prelude::*;
 use pyramid_engine::{Preset, Status};
 
-use crate::game_context::{DealChoice, GameContext, OpenDialog};
-use crate::motion;
-use crate::round::{describe_status, format_time, parse_deal_number};
-use crate::share::{ChallengeResult, ShareButton};
+use crate::domain::round::{describe_status, format_time, parse_deal_number};
+use crate::fx::motion;
+use crate::state::context::{DealChoice, GameContext, OpenDialog};
+use crate::ui::later::share::{ChallengeResult, ShareButton};
 
 /// A native modal `<dialog>` that is open while `open` is true; `on_close`
 /// runs when it closes by itself (Esc or a form's `method="dialog"`).

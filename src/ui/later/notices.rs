@@ -1,5 +1,5 @@
 //! Banners for saved data that could not be read. Storage sets the value
-//! aside under a backup key ([`crate::storage`]); the banner says so, offers
+//! aside under a backup key ([`crate::platform::storage`]); the banner says so, offers
 //! the copy as a file, and stays until the player dismisses it (a draw or a
 //! move does not replace it, as it would a live-region message).
 
@@ -7,9 +7,9 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use leptos::prelude::*;
 
-use crate::game_context::GameContext;
 use crate::platform;
-use crate::storage::{self, Notice};
+use crate::platform::storage::{self, Notice};
+use crate::state::context::GameContext;
 
 /// A notice as the page shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]

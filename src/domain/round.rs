@@ -13,8 +13,8 @@ use pyramid_engine::{
     Preset, Status,
 };
 
-pub use crate::persist::DealOrigin;
-use crate::persist::SavedRound;
+pub use crate::domain::persist::DealOrigin;
+use crate::domain::persist::SavedRound;
 
 /// Positions the solver may expand for one hint; enough for almost every
 /// position, small enough to answer within a fraction of a second in wasm.

@@ -14,22 +14,22 @@
 use leptos::prelude::*;
 use pyramid_engine::{Card, Date, Move, MoveError, Preset, Status};
 
-use crate::coach::{Grade, Replay};
-use crate::keyboard;
-use crate::motion;
-use crate::notices::ShownNotice;
-use crate::persist::Settings;
-use crate::platform;
-use crate::protocol::{LossAnswer, Request, Response, RoundSpec};
-use crate::round::{
+use crate::domain::persist::Settings;
+use crate::domain::round::{
     capitalise, describe_hint, describe_move, describe_status, DealOrigin, Hint, Round,
     WINNABLE_TRIES,
 };
-use crate::solver_client::{self, SolverError};
-use crate::sound::{self, Cue};
-use crate::statistics::Statistics;
-use crate::storage::{self, Notice, StorageError};
-use crate::tabs;
+use crate::fx::motion;
+use crate::platform;
+use crate::platform::sound::{self, Cue};
+use crate::platform::storage::{self, Notice, StorageError};
+use crate::platform::tabs;
+use crate::protocol::{LossAnswer, Request, Response, RoundSpec};
+use crate::solver::{self, SolverError};
+use crate::state::coach::{Grade, Replay};
+use crate::state::statistics::Statistics;
+use crate::ui::chrome::keyboard;
+use crate::ui::later::notices::ShownNotice;
 
 /// Which modal dialog is open (the end-of-round dialog is derived from the round).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,7 +69,7 @@ pub struct GameContext {
     /// The text of the polite live region.
     pub message: RwSignal<String>,
     /// Saved data that could not be read and was set aside: banners that
-    /// stay until the player dismisses them ([`crate::notices`]).
+    /// stay until the player dismisses them ([`crate::ui::later::notices`]).
     pub notices: RwSignal<Vec<ShownNotice>>,
     pub paused: RwSignal<bool>,
     pub dialog: RwSignal<OpenDialog>,
@@ -79,7 +79,7 @@ pub struct GameContext {
     pub stats: Statistics,
     /// Why the round in progress could not be saved the last time, if it could not.
     pub round_unsaved: RwSignal<Option<StorageError>>,
-    /// The player's settings ([`crate::settings`]).
+    /// The player's settings ([`crate::ui::later::settings`]).
     pub settings: RwSignal<Settings>,
     /// The pyramid card that holds the pyramid's single tab stop.
     pub roving: RwSignal<Option<Card>>,
@@ -127,7 +127,7 @@ impl GameContext {
             replay: RwSignal::new(None),
             grade: RwSignal::new(Grade::Unknown),
             shortest: RwSignal::new(None),
-            shown_cards: RwSignal::new(crate::pyramid::SLOTS),
+            shown_cards: RwSignal::new(crate::ui::table::pyramid::SLOTS),
             replay_timer: StoredValue::new(None),
             hint_cache: StoredValue::new(None),
         }
@@ -403,7 +403,7 @@ impl GameContext {
         let ctx = *self;
         self.thinking.set(Some(what));
         leptos::task::spawn_local(async move {
-            match solver_client::ask(request).await {
+            match solver::ask(request).await {
                 Ok(Response::Refused(why)) => {
                     ctx.thinking.set(None);
                     ctx.message
@@ -426,7 +426,7 @@ impl GameContext {
     /// Stops the solver's search in hand (the player's Cancel).
     pub fn cancel_thinking(&self) {
         if self.thinking.get_untracked().is_some() {
-            solver_client::cancel();
+            solver::cancel();
             self.thinking.set(None);
             self.message.set("Search cancelled".into());
         }

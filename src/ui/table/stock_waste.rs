@@ -3,9 +3,9 @@
 use leptos::prelude::*;
 use pyramid_engine::{Place, StockMode, Zone};
 
-use crate::card_button::{is_stock_move, CardButton};
-use crate::game_context::GameContext;
-use crate::settings::shows_last_move_at;
+use crate::state::context::GameContext;
+use crate::ui::later::settings::shows_last_move_at;
+use crate::ui::table::card_button::{is_stock_move, CardButton};
 
 /// The stock pile, then the card just drawn (draw-card mode), then the waste top.
 #[component]

@@ -1,18 +1,18 @@
 //! The solver as a coach: "where did I lose?" and a rewind to there, "show
 //! me a win" as a replay, the deal's difficulty grade and, after a win, the
 //! shortest win. Every answer comes from the solver's worker
-//! ([`crate::solver_client`]); this module only asks and shows.
+//! ([`crate::solver`]); this module only asks and shows.
 
 use std::time::Duration;
 
 use leptos::prelude::*;
 use pyramid_engine::{Game, Move};
 
-use crate::game_context::{GameContext, OpenDialog};
-use crate::motion;
+use crate::domain::round::{capitalise, card_face, describe_move, Round};
+use crate::fx::motion;
 use crate::protocol::{LossAnswer, Request, Response, WinLine};
-use crate::round::{capitalise, card_face, describe_move, Round};
-use crate::solver_client::{self, SolverError};
+use crate::solver::{self, SolverError};
+use crate::state::context::{GameContext, OpenDialog};
 
 /// How long each move of a shown win stays on the table.
 pub const REPLAY_STEP: Duration = Duration::from_millis(700);
@@ -261,7 +261,7 @@ impl GameContext {
         self.grade.set(Grade::Asking);
         let ctx = *self;
         leptos::task::spawn_local(async move {
-            let answer = solver_client::ask_background(Request::Difficulty { preset, cards }).await;
+            let answer = solver::ask_background(Request::Difficulty { preset, cards }).await;
             if ctx.round.with_untracked(|r| r.round_id != id) {
                 return;
             }
@@ -280,8 +280,7 @@ impl GameContext {
             .with_untracked(|r| (r.preset(), r.game.deal().to_string(), r.round_id.clone()));
         let ctx = *self;
         leptos::task::spawn_local(async move {
-            let answer =
-                solver_client::ask_background(Request::ShortestWin { preset, cards }).await;
+            let answer = solver::ask_background(Request::ShortestWin { preset, cards }).await;
             if let (Ok(Response::ShortestWin(Some(moves), exact)), true) =
                 (answer, ctx.round.with_untracked(|r| r.round_id == id))
             {
@@ -306,7 +305,7 @@ pub fn WhereLostDialog() -> impl IntoView {
         _ => None,
     };
     view! {
-        <crate::dialogs::Modal open=open label_id="where-lost-title" class="where-lost-dialog" on_close=close>
+        <crate::ui::later::dialogs::Modal open=open label_id="where-lost-title" class="where-lost-dialog" on_close=close>
             <h2 id="where-lost-title">"Where did I lose?"</h2>
             <p data-testid="loss-answer">{move || answer().map(|a| describe_loss(&a))}</p>
             <div class="dialog-buttons">
@@ -325,7 +324,7 @@ pub fn WhereLostDialog() -> impl IntoView {
                 </Show>
                 <button type="button" on:click=move |_| close()>"Close"</button>
             </div>
-        </crate::dialogs::Modal>
+        </crate::ui::later::dialogs::Modal>
     }
 }
 

@@ -1,0 +1,3 @@
+//! Effects on the document that never see the game's context: motion.
+
+pub mod motion;

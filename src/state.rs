@@ -1,0 +1,5 @@
+//! The page's state and the actions over it.
+
+pub mod coach;
+pub mod context;
+pub mod statistics;
