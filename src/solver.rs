@@ -1,17 +1,17 @@
 //! The page's way to the solver. The client itself ([`worker`]: the Web
 //! Worker, its lanes, the JSON of the questions and answers) comes with the
-//! later module (`later.rs`), since the worker it talks to loads after the
-//! board anyway; the table reaches it through [`SolverApi`], the function
-//! pointers that module hands over. A question asked before the later
-//! module is in waits for it, and counts as in hand: a newer question or a
-//! cancel still ends it.
+//! later module, since the worker it talks to loads after the board anyway:
+//! that module hands its [`SolverApi`] to [`install`] when it arrives, and
+//! the table reaches the client through it. This layer never names the
+//! later module. A question asked before the client is installed waits for
+//! it, and counts as in hand: a newer question or a cancel still ends it.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::future::Future;
 use std::pin::Pin;
 
 use crate::protocol::{Request, Response};
-use crate::ui::later;
+use futures_channel::oneshot;
 
 pub mod worker;
 
@@ -30,8 +30,8 @@ pub struct SolverApi {
 }
 
 impl SolverApi {
-    /// The Web Worker client. Named only by `later::later_parts`, so its
-    /// code goes to the later module.
+    /// The Web Worker client. Named only by the later module's split point,
+    /// so its code goes to that module.
     pub fn worker() -> SolverApi {
         SolverApi {
             ask: |lane, request| Box::pin(worker::ask_in(lane, request)),
@@ -48,6 +48,37 @@ thread_local! {
     static ASKED: [Cell<u64>; 2] = const { [Cell::new(0), Cell::new(0)] };
     /// Per lane: a question is waiting for the later module.
     static WAITING: [Cell<bool>; 2] = const { [Cell::new(false), Cell::new(false)] };
+    /// The client, once the later module has installed it.
+    static INSTALLED: Cell<Option<SolverApi>> = const { Cell::new(None) };
+    /// Questions waiting for the client to be installed.
+    static WAITERS: RefCell<Vec<oneshot::Sender<SolverApi>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Makes `api` the solver's client, and hands it to every question that
+/// was waiting for it. Called once, by the later module when it arrives.
+pub fn install(api: SolverApi) {
+    INSTALLED.with(|i| i.set(Some(api)));
+    for waiter in WAITERS.with(|w| std::mem::take(&mut *w.borrow_mut())) {
+        let _ = waiter.send(api);
+    }
+}
+
+/// The client, if it is installed.
+fn installed() -> Option<SolverApi> {
+    INSTALLED.with(Cell::get)
+}
+
+/// The client, once it is installed.
+async fn when_installed() -> SolverApi {
+    if let Some(api) = installed() {
+        return api;
+    }
+    let (send, receive) = oneshot::channel();
+    WAITERS.with(|w| w.borrow_mut().push(send));
+    // The senders are kept until `install`, which sends to every one.
+    receive
+        .await
+        .expect("a waiting question's sender is only dropped after sending")
 }
 
 fn bump(lane: Lane) -> u64 {
@@ -72,11 +103,11 @@ pub async fn ask_background(request: Request) -> Result<Response, SolverError> {
 
 async fn ask_in(lane: Lane, request: Request) -> Result<Response, SolverError> {
     let asked = bump(lane);
-    let api = match later::solver_now() {
+    let api = match installed() {
         Some(api) => api,
         None => {
             WAITING.with(|w| w[lane as usize].set(true));
-            let api = later::solver().await;
+            let api = when_installed().await;
             let current = ASKED.with(|a| a[lane as usize].get());
             if current != asked {
                 // A newer question or a cancel came meanwhile.
@@ -93,21 +124,20 @@ async fn ask_in(lane: Lane, request: Request) -> Result<Response, SolverError> {
 pub fn cancel() {
     bump(Lane::Player);
     WAITING.with(|w| w[Lane::Player as usize].set(false));
-    if let Some(api) = later::solver_now() {
+    if let Some(api) = installed() {
         (api.cancel)();
     }
 }
 
 /// Whether a player's question is in hand.
 pub fn busy() -> bool {
-    WAITING.with(|w| w[Lane::Player as usize].get())
-        || later::solver_now().is_some_and(|api| (api.busy)())
+    WAITING.with(|w| w[Lane::Player as usize].get()) || installed().is_some_and(|api| (api.busy)())
 }
 
 /// Starts the worker as soon as the later module is in, so the first
 /// question does not wait for it to load.
 pub fn warm_up() {
     leptos::task::spawn_local(async {
-        (later::solver().await.warm_up)();
+        (when_installed().await.warm_up)();
     });
 }

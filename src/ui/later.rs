@@ -24,7 +24,7 @@ use std::time::Duration;
 
 use leptos::prelude::*;
 use wasm_bindgen::closure::Closure;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsCast;
 
 use crate::solver::SolverApi;
 use crate::state::coach::{ReplayBar, WhereLostDialog};
@@ -197,6 +197,7 @@ fn fetch(wait: Duration) {
                         _ => Vec::new(),
                     }
                 });
+                crate::solver::install(parts.solver);
                 for then in waiting {
                     then(parts);
                 }
@@ -208,27 +209,4 @@ fn fetch(wait: Duration) {
             }
         }
     });
-}
-
-/// The solver's client, if the later parts are in.
-pub fn solver_now() -> Option<SolverApi> {
-    now().map(|parts| parts.solver)
-}
-
-/// The solver's client, once the later parts are in.
-pub async fn solver() -> SolverApi {
-    loop {
-        if let Some(api) = solver_now() {
-            return api;
-        }
-        let mut resolve = None;
-        let promise = js_sys::Promise::new(&mut |res, _| resolve = Some(res));
-        // The executor runs before `Promise::new` returns.
-        if let Some(resolve) = resolve {
-            when_loaded(move |_| {
-                let _ = resolve.call0(&JsValue::NULL);
-            });
-        }
-        let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
-    }
 }
