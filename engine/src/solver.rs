@@ -37,12 +37,12 @@
 //!   That loss covers every later point that draws and recycles alone
 //!   reach, and in draw-card mode a position whose slot a removal emptied
 //!   too (it is no better than the same cards with that card still in the
-//!   slot). This table (`Losses`) replaces one of exact positions, which
-//!   only Easy's unlimited passes still keep. Each entry is one `u64`, the
-//!   set of cards (52 bits) with its stamp above it, in a hash set that
-//!   hashes and compares the cards alone: half the bytes of a map, which
-//!   matters because its look-ups mostly miss the caches and are much of a
-//!   long search's time.
+//!   slot). This table (`Losses`) stands in for a table of exact
+//!   positions, which only Easy's unlimited passes need. Each entry is one
+//!   `u64`, the set of cards (52 bits) with its stamp above it, in a hash
+//!   set that hashes and compares the cards alone: half the bytes of a map,
+//!   which matters because its look-ups mostly miss the caches and are much
+//!   of a long search's time.
 //! - **Useless draws in one step.** With limited passes, draws that make no
 //!   new removal possible (the card turned is no King and pairs with
 //!   nothing exposed, nor in draw-card mode with the card it lands on) are
