@@ -1,30 +1,99 @@
 //! An exact solver: from any position, either a winning line of moves, a
-//! proof that none exists, or `Unknown` when the node budget runs out.
+//! proof that none exists, or [`Outcome::Unknown`] when the node budget
+//! ([`Limits`]) runs out. In Par Pyramid it plays for a cleared pyramid
+//! (and, from a position whose pyramid is already cleared, for all 52
+//! cards); otherwise for the rules' win. `engine/tests/solver_agrees.rs`
+//! checks it against a plain exhaustive search.
 //!
-//! The search is a depth-first search over positions with a table of every
-//! position already explored (a position reached again cannot win if it did
-//! not win the first time). Three prunes keep it small:
-//! - **Kings first.** Removing an available King never hurts (it takes nothing
-//!   another move could use and only uncovers or unburies cards), so when one
-//!   is available it is the only move tried.
-//! - **Partners.** A pyramid card can only go with a card of the complementary
-//!   rank that is still in play and is neither in its cover cone nor above it
-//!   (a card's cover cone must be gone before it is exposed). A position with a
-//!   pyramid card that has no such partner left cannot be won.
-//! - **Unlimited passes in waste mode** (Relaxed): any stock card can be brought
-//!   to the waste top by drawing and recycling, without changing anything
-//!   else, so the stock's order and pointer stop mattering. That search runs
-//!   over (pyramid, stock cards left) only, with the stock as a count per
-//!   rank, and its line is then turned back into real draws and recycles.
+//! The search is depth-first. These prunes keep it small; none of them
+//! changes an answer.
 //!
-//! With limited passes, a set of cards lost at one point of the stock's
-//! fixed sequence of draws and recycles is lost at every later point (see
-//! `Search::stamp`), draws that make no new removal possible are made in
-//! one step (see `Search::next_useful_draw`), and after a draw only the
-//! removals with the card just drawn are tried (see `Search::drawn_moves`).
-//! With the pyramid goal, a position is also lost when it is lost without
-//! its stock cards that can never help clear the pyramid (see
-//! `Search::stripped_loses`).
+//! - **Kings first, and forced pairs.** Removing an available King never
+//!   hurts (it takes nothing another move could use and only uncovers or
+//!   unburies cards), so when one is available it is the only move tried.
+//!   A card whose only possible partner is live now leaves with it.
+//! - **Partners.** A pyramid card can only go with a card of the
+//!   complementary rank that is still in play and is neither in its cover
+//!   cone nor above it (a card's cover cone must be gone before it is
+//!   exposed). A position with a pyramid card that has no such partner left
+//!   cannot be won.
+//! - **Unlimited passes must still win.** With unlimited passes in waste
+//!   mode any stock card can be brought to the waste top by drawing and
+//!   recycling, without changing anything else, so the stock's order and
+//!   pointer stop mattering. A memoised search over (pyramid, stock cards
+//!   left) answers that question (`Relaxed`). Its stock is a count per rank,
+//!   capped at the pyramid cards that rank can pair with, Kings left out, so
+//!   positions that differ only by suits are one (a few thousand positions
+//!   at worst). It answers the Relaxed preset directly, its line turned back
+//!   into real draws and recycles; for every other preset a position it
+//!   cannot win is lost.
+//! - **The last pass's dead waste.** In the last pass, waste cards behind a
+//!   card that can never leave are dead and are dropped from the position
+//!   key. Before they are dropped, the cards with them still in are looked
+//!   up too: lost at an earlier stamp, when none was dead yet, they are lost
+//!   now.
+//! - **Losses by stamp.** With limited passes, each set of cards remembers
+//!   the earliest (pass, pointer) at which it was lost (`Search::stamp`).
+//!   That loss covers every later point that draws and recycles alone
+//!   reach, and in draw-card mode a position whose slot a removal emptied
+//!   too (it is no better than the same cards with that card still in the
+//!   slot). This table (`Losses`) stands in for a table of exact
+//!   positions, which only Easy's unlimited passes need. Each entry is one
+//!   `u64`, the set of cards (52 bits) with its stamp above it, in a hash
+//!   set that hashes and compares the cards alone: half the bytes of a map,
+//!   which matters because its look-ups mostly miss the caches and are much
+//!   of a long search's time.
+//! - **Useless draws in one step.** With limited passes, draws that make no
+//!   new removal possible (the card turned is no King and pairs with
+//!   nothing exposed, nor in draw-card mode with the card it lands on) are
+//!   made in one step (`Search::next_useful_draw`).
+//! - **After a draw, only the drawn card.** After a draw only the removals
+//!   with the card just drawn are tried (`Search::drawn_moves`): every other
+//!   one was live at the stamp before with the same cards (in draw-card mode
+//!   the waste top was the slot card there, or already the waste top, or it
+//!   pairs with nothing exposed), was lost there, and would now leave the
+//!   same cards at a later stamp. These draws and recycles, which keep the
+//!   same cards, are followed in one loop inside the expansion of that set
+//!   of cards, so what depends only on the cards (exposed cards, forced
+//!   partners, the cards worth drawing to) is worked out once for all of
+//!   them.
+//! - **Checks on the cards alone, once.** The checks that look only at the
+//!   cards (partners, the unlimited-pass search, and for the all-cards goal
+//!   the stock cards' partners) run once per set of cards: a set that fails
+//!   them is stored as lost from the start, and a set already in the table
+//!   of losses passed them.
+//! - **Stripped positions.** With limited passes and the pyramid goal, a
+//!   position is lost when the same position without its strippable stock
+//!   cards is (`Search::stripped_loses`): the Kings, and the cards that can
+//!   only ever leave with each other (in waste mode, those whose pyramid
+//!   partners are all gone; in draw-card mode, the closed set of such cards
+//!   whose stock partners have no pyramid partner either). Every line from
+//!   the position is matched by one from the stripped position, whose live
+//!   cards include all the useful live ones, so the stripped one is at
+//!   least as good. Positions that differ only by which card of a rank was
+//!   left behind for good strip to one, and share its loss. The stripped
+//!   position is searched like any other (its losses go in the same table);
+//!   stripped sets found winnable remember the stamp. Small searches (under
+//!   `STRIP_AFTER` positions) skip it, and a search stops asking once more
+//!   than one in ten of the stripped positions it searched (after the first
+//!   1,000) could be won: there the stripped searches cost more than the
+//!   losses they share, and the search no longer works out the strippable
+//!   cards at all. The strippable cards are found rank by rank, from nibble
+//!   tables of which ranks a set of cards holds.
+//!
+//! Two choices of representation matter for speed, not for answers:
+//!
+//! - **Counting by rank through tables.** Counting cards by rank (the
+//!   relaxed search's key, the last pass's stuck waste cards) goes through
+//!   per-deal tables, a nibble per rank and four cards per lookup, built on
+//!   first use (the relaxed key counts rank by rank for its first few keys,
+//!   so small solves never build them).
+//! - **Positions built field by field.** Positions made from one whose
+//!   fields were just written one by one (the draw loop's next stamp, a
+//!   child, a canonical or stripped form) are built field by field
+//!   (`rebuilt`, `remove`), and `Search::canonical` is inlined: a whole copy
+//!   of such a position makes the processor wait for those writes (no store
+//!   forwarding), about a tenth of a long search's time.
 
 use std::cell::{Cell, OnceCell};
 
