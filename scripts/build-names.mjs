@@ -144,7 +144,7 @@ export function nameBuild({ main, trunkJs, trunkWasm, index, mainJs, mainWasm, l
   if (!tag) fail(`index.html has no modulepreload of ${base}${jsName}`);
   page = page.replace(
     tag,
-    `${tag}<link rel="modulepreload" href="${base}${loaderName}" crossorigin="anonymous" integrity="${integrity(loaderOut)}">`,
+    () => `${tag}<link rel="modulepreload" href="${base}${loaderName}" crossorigin="anonymous" integrity="${integrity(loaderOut)}">`,
   );
 
   // Before the first module script: a map added after one has started
