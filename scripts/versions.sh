@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # The ONE place where tool versions are pinned. Sourced by setup.sh, test.sh, play.sh.
-# See /work/shared/TOOLCHAIN.md for why each pin is what it is.
+# Why each pin is what it is stands beside it.
 #
 # If you change a version here, also change the copies that tools read themselves:
 #   TRUNK / WASM_BINDGEN / WASM_OPT  -> Trunk.toml [tools]
@@ -26,7 +26,7 @@ WASM_SPLIT_CLI_VERSION="0.2.4"
 # Its runtime half, the crate wasm_split_helpers (the #[wasm_split] macro's
 # runtime, a dependency in Cargo.toml): the two speak one format (the
 # `__wasm_split_unstable` section the macro writes and the CLI reads), so
-# they are pinned as a pair, the versions released together and tested here.
+# they are pinned as a pair: the two versions this build is tested with.
 # Change both at once; setup.sh checks Cargo.lock against this.
 WASM_SPLIT_HELPERS_VERSION="0.2.3"
 

@@ -1,7 +1,7 @@
 // Trunk post_build hook (Trunk.toml), before service-worker.mjs: splits the
 // page's wasm in two, the table and everything that waits (the dialogs,
-// banners, statistics extras and the solver's client), at the split point
-// `later_parts` in src/later.rs (`#[wasm_split]` of wasm_split_helpers).
+// banners, statistics extras and the solver's client), at the page's one
+// split point, the function marked `#[wasm_split]` (crate wasm_split_helpers).
 //
 // Trunk 0.21 has no step for this (trunk-rs/trunk#1022): the split needs
 // the linker's output with its relocations (`--emit-relocs`, which build.rs
@@ -10,7 +10,7 @@
 // did for the whole one, the way cargo-leptos does with `--split`:
 //   1. wasm-split-cli (crate wasm_split_cli_support) cuts it into the main
 //      module, one module for the split point and `__wasm_split.js`, which
-//      loads that module when `later_parts` is first called;
+//      loads that module when the split point is first called;
 //   2. wasm-bindgen, with `--keep-lld-exports` so the main module still
 //      exports the memory, table and globals the later module imports;
 //   3. wasm-opt, with Trunk's level and parameters, on both modules.
@@ -18,8 +18,8 @@
 // bytes, rewrites index.html to load them (with their `integrity`, and an
 // import map for the names the two JS files know each other by), and
 // Trunk's own page files go. It stops the build with the reason if cargo's
-// wasm is not the one Trunk just built or a reference is not where it
-// should be.
+// wasm is not the one Trunk just built, a tool fails, or a reference is not
+// where it should be.
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
