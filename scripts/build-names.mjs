@@ -67,7 +67,9 @@ export function seahash(bytes) {
 /**
  * Checks that cargo's wasm is the one this build compiled: Trunk named the
  * page's JS `<bin>-<seahash of that wasm>.js`. Another hash means the file
- * is left from an older build (another target directory or profile).
+ * is left from an older build, or Trunk built into another target
+ * directory or profile. (Its mtime cannot tell: a build with nothing to
+ * recompile keeps the old file, rightly.)
  * `wasm` is its bytes or null when it is missing; `modified` its mtime.
  */
 export function checkCargoWasm({ path, wasm, modified, trunkJs }) {
@@ -77,9 +79,10 @@ export function checkCargoWasm({ path, wasm, modified, trunkJs }) {
   const have = seahash(wasm).toString(16);
   if (have !== built) {
     fail(
-      `cargo's wasm ${path} (written ${modified.toISOString()}) is older than this build: ` +
+      `cargo's wasm ${path} (written ${modified.toISOString()}) is stale, not the one this build compiled: ` +
         `Trunk built ${trunkJs} from a wasm whose seahash is ${built}, this file's is ${have}. ` +
-        'Is it the target directory and profile Trunk used (CARGO_TARGET_DIR, data-cargo-profile-release)?',
+        'It is left from an older build, or Trunk used another target directory or profile ' +
+        '(CARGO_TARGET_DIR, data-cargo-profile-release in index.html).',
     );
   }
 }
