@@ -20,6 +20,27 @@ need cargo  "install rustup/cargo first"
 need node   "install node (>= 20) first"
 need npm    "install npm first"
 
+# ---------------------------------------------------------------- Cargo.lock pins
+# Before any install: a drift here would install the wrong tool.
+# The version of crate $1 in Cargo.lock (empty if it is not there).
+lock_version() {
+  awk -v want="name = \"$1\"" '$0 == want {getline; gsub(/version = |"/, ""); print; exit}' Cargo.lock
+}
+if [[ -f Cargo.lock ]]; then
+  lock_wbg="$(lock_version wasm-bindgen)"
+  [[ "$lock_wbg" == "$WASM_BINDGEN_VERSION" ]] \
+    || die "Cargo.lock has wasm-bindgen $lock_wbg but WASM_BINDGEN_VERSION=$WASM_BINDGEN_VERSION"
+  say "Cargo.lock wasm-bindgen $lock_wbg: ok"
+  lock_split="$(lock_version wasm_split_helpers)"
+  [[ "$lock_split" == "$WASM_SPLIT_HELPERS_VERSION" ]] \
+    || die "Cargo.lock has wasm_split_helpers ${lock_split:-(none)}, but scripts/versions.sh pairs" \
+           "wasm-split-cli $WASM_SPLIT_CLI_VERSION with wasm_split_helpers $WASM_SPLIT_HELPERS_VERSION." \
+           "The split point's runtime and the tool that splits the wasm must be a pair that works" \
+           "together: change WASM_SPLIT_CLI_VERSION and WASM_SPLIT_HELPERS_VERSION at once, or bring" \
+           "Cargo.lock back (cargo update -p wasm_split_helpers --precise $WASM_SPLIT_HELPERS_VERSION)."
+  say "Cargo.lock wasm_split_helpers $lock_split, paired with wasm-split-cli $WASM_SPLIT_CLI_VERSION: ok"
+fi
+
 # ---------------------------------------------------------------- wasm target
 if rustup target list --installed | grep -qx "$WASM_TARGET"; then
   say "rust target $WASM_TARGET: present"
@@ -109,12 +130,5 @@ say "wasm-opt $WASM_OPT_VERSION (npm binaryen), npm pins, Trunk.toml pins: ok"
 # Trunk runs cargo with --offline, so every crate must be downloaded beforehand.
 say "cargo fetch"
 cargo fetch --quiet
-
-if [[ -f Cargo.lock ]]; then
-  lock_wbg="$(awk '/^name = "wasm-bindgen"$/{getline; gsub(/version = |"/, ""); print; exit}' Cargo.lock)"
-  [[ "$lock_wbg" == "$WASM_BINDGEN_VERSION" ]] \
-    || die "Cargo.lock has wasm-bindgen $lock_wbg but WASM_BINDGEN_VERSION=$WASM_BINDGEN_VERSION"
-  say "Cargo.lock wasm-bindgen $lock_wbg: ok"
-fi
 
 say "done"

@@ -1,28 +1,31 @@
 // Trunk post_build hook (Trunk.toml), before service-worker.mjs: splits the
-// page's wasm in two, the table and everything that waits (the dialogs),
-// at Leptos's `#[lazy]` split point (`app::later_view`).
+// page's wasm in two, the table and everything that waits (the dialogs,
+// banners, statistics extras and the solver's client), at the page's one
+// split point, the function marked `#[wasm_split]` (crate wasm_split_helpers).
 //
 // Trunk 0.21 has no step for this (trunk-rs/trunk#1022): the split needs
-// the linker's output with its relocations (`--emit-relocs`, in
-// .cargo/config.toml), which wasm-bindgen throws away. So this hook takes
-// cargo's wasm from the target directory and redoes, for the split page,
-// what Trunk did for the whole one, the way cargo-leptos does with
-// `--split`:
+// the linker's output with its relocations (`--emit-relocs`, which build.rs
+// asks for), and wasm-bindgen throws them away. So this hook takes cargo's
+// wasm from the target directory and redoes, for the split page, what Trunk
+// did for the whole one, the way cargo-leptos does with `--split`:
 //   1. wasm-split-cli (crate wasm_split_cli_support) cuts it into the main
 //      module, one module for the split point and `__wasm_split.js`, which
-//      loads that module when `later_view` is first called;
+//      loads that module when the split point is first called;
 //   2. wasm-bindgen, with `--keep-lld-exports` so the main module still
 //      exports the memory, table and globals the later module imports;
 //   3. wasm-opt, with Trunk's level and parameters, on both modules.
-// The main module's files replace Trunk's under Trunk's names, so
-// index.html loads them as before (their `integrity` is brought up to
-// date); the later files get names hashed from their bytes, so a browser's
-// cache can never pair an old one with a new page.
-import { createHash } from 'node:crypto';
+// Then scripts/build-names.mjs names every file by a hash of its final
+// bytes, rewrites index.html to load them (with their `integrity`, and an
+// import map for the names the two JS files know each other by), and
+// Trunk's own page files go. It stops the build with the reason if cargo's
+// wasm is not the one Trunk just built, a tool fails, or a reference is not
+// where it should be.
+
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { BuildError, checkCargoWasm, nameBuild } from './build-names.mjs';
 
 const staging = process.env.TRUNK_STAGING_DIR;
 if (!staging) {
@@ -45,79 +48,74 @@ const run = (command, args) => {
   try {
     execFileSync(command, args, { stdio: ['ignore', 'inherit', 'inherit'] });
   } catch (error) {
-    if (error.code === 'ENOENT') fail(`${command} is not on PATH: run bash scripts/setup.sh`);
-    fail(`${command} failed: ${error.message}`);
+    if (error.code === 'ENOENT') throw new BuildError(`${command} is not on PATH: run bash scripts/setup.sh`);
+    throw new BuildError(`${command} failed: ${error.message}`);
   }
 };
-const digest = (bytes, algorithm = 'sha256') => createHash(algorithm).update(bytes).digest();
 
 const js = fs.readdirSync(staging).find((f) => /^pyramid-[0-9a-f]+\.js$/.test(f));
 if (!js) fail(`no pyramid-<hash>.js in ${staging}`);
-const stem = js.slice(0, -'.js'.length);
-const wasm = `${stem}_bg.wasm`;
-if (!fs.existsSync(cargoWasm)) fail(`cargo's output ${cargoWasm} is missing`);
+const wasm = `${js.slice(0, -'.js'.length)}_bg.wasm`;
+// The name the tools give the page's files, before they are hashed.
+const MAIN = 'pyramid';
+
+try {
+  checkCargoWasm({
+    path: cargoWasm,
+    wasm: fs.existsSync(cargoWasm) ? fs.readFileSync(cargoWasm) : null,
+    modified: fs.existsSync(cargoWasm) ? fs.statSync(cargoWasm).mtime : null,
+    trunkJs: js,
+  });
+} catch (error) {
+  if (error instanceof BuildError) fail(error.message);
+  throw error;
+}
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'pyramid-split-'));
 try {
-  // 1. Split. The main module is written as <stem>.wasm and the loader
-  //    imports it as ./<stem>.js, the name Trunk gave the page's JS.
-  run('wasm-split-cli', [cargoWasm, work, '--target', 'web', '--out-name', stem]);
+
+  // 1. Split: the main module as <MAIN>.wasm, the loader importing ./<MAIN>.js.
+  run('wasm-split-cli', [cargoWasm, work, '--target', 'web', '--out-name', MAIN]);
   const later = fs.readdirSync(work).filter((f) => f.startsWith('split_') && f.endsWith('.wasm'));
   if (later.length !== 1) fail(`expected one split module, found ${later.length}`);
 
   // 2. wasm-bindgen, as Trunk runs it (target web, no TypeScript).
   const bindgen = path.join(work, 'bindgen');
   run('wasm-bindgen', [
-    '--target=web', `--out-dir=${bindgen}`, `--out-name=${stem}`, '--no-typescript',
-    '--keep-lld-exports', ...(release ? [] : ['--keep-debug']), path.join(work, `${stem}.wasm`),
+    '--target=web', `--out-dir=${bindgen}`, `--out-name=${MAIN}`, '--no-typescript',
+    '--keep-lld-exports', ...(release ? [] : ['--keep-debug']), path.join(work, `${MAIN}.wasm`),
   ]);
 
   // 3. wasm-opt, as index.html asks of Trunk (release only).
-  const optimise = (input, output) => {
+  const optimise = (input) => {
+    const output = `${input}.opt`;
     if (release) run('wasm-opt', [`--output=${output}`, '-Oz', input, '--low-memory-unused']);
     else fs.copyFileSync(input, output);
+    return fs.readFileSync(output);
   };
-  optimise(path.join(bindgen, `${stem}_bg.wasm`), path.join(staging, wasm));
-  fs.copyFileSync(path.join(bindgen, `${stem}.js`), path.join(staging, js));
 
-  const laterOut = path.join(work, 'later.wasm');
-  optimise(path.join(work, later[0]), laterOut);
-  const laterName = `later-${digest(fs.readFileSync(laterOut)).toString('hex').slice(0, 16)}.wasm`;
-  fs.copyFileSync(laterOut, path.join(staging, laterName));
-
-  // The loader, under a name of its own bytes; the page's JS imports it.
-  const loader = fs.readFileSync(path.join(work, '__wasm_split.js'), 'utf8').split(`./${later[0]}`).join(`./${laterName}`);
-  const loaderName = `later-${digest(loader).toString('hex').slice(0, 16)}.js`;
-  fs.writeFileSync(path.join(staging, loaderName), loader);
-  const page = fs.readFileSync(path.join(staging, js), 'utf8');
-  // Only the import statement: the wasm still names its imports' module
-  // "./__wasm_split.js", the key of the object the JS instantiates it with.
-  const importsLoader = /(\bfrom\s*)(["'])\.\/__wasm_split\.js\2/;
-  if (!importsLoader.test(page)) fail(`${js} does not import ./__wasm_split.js`);
-  fs.writeFileSync(path.join(staging, js), page.replace(importsLoader, `$1"./${loaderName}"`));
-
-  // index.html's subresource integrity for the two files replaced.
   const indexPath = path.join(staging, 'index.html');
-  let index = fs.readFileSync(indexPath, 'utf8');
-  for (const file of [js, wasm]) {
-    const sri = `sha384-${digest(fs.readFileSync(path.join(staging, file)), 'sha384').toString('base64')}`;
-    const tag = new RegExp(`(href="[^"]*/${file.replace(/[.]/g, '\\.')}"[^>]*integrity=")[^"]*"`);
-    if (tag.test(index)) index = index.replace(tag, `$1${sri}"`);
-  }
-  // The loader is imported by the page's JS: fetch it beside that JS, not
-  // after it (one round trip less before the table).
-  const preload = new RegExp(`<link rel="modulepreload" href="([^"]*)${js.replace(/[.]/g, '\\.')}"[^>]*>`);
-  const match = index.match(preload);
-  if (!match) fail(`no modulepreload of ${js} in index.html`);
-  const loaderSri = `sha384-${digest(loader, 'sha384').toString('base64')}`;
-  index = index.replace(
-    match[0],
-    `${match[0]}<link rel="modulepreload" href="${match[1]}${loaderName}" crossorigin="anonymous" integrity="${loaderSri}">`,
-  );
-  fs.writeFileSync(indexPath, index);
+  const built = nameBuild({
+    main: MAIN,
+    trunkJs: js,
+    trunkWasm: wasm,
+    index: fs.readFileSync(indexPath, 'utf8'),
+    mainJs: fs.readFileSync(path.join(bindgen, `${MAIN}.js`), 'utf8'),
+    mainWasm: optimise(path.join(bindgen, `${MAIN}_bg.wasm`)),
+    loader: fs.readFileSync(path.join(work, '__wasm_split.js'), 'utf8'),
+    laterWasmName: later[0],
+    laterWasm: optimise(path.join(work, later[0])),
+  });
+  for (const [name, bytes] of built.files) fs.writeFileSync(path.join(staging, name), bytes);
+  fs.writeFileSync(indexPath, built.index);
+  for (const file of [js, wasm]) fs.rmSync(path.join(staging, file));
 
-  const size = (file) => fs.statSync(path.join(staging, file)).size;
-  console.log(`wasm-split.mjs: ${wasm} ${size(wasm)} bytes, ${laterName} ${size(laterName)} bytes, ${loaderName}`);
+  const sizes = [...built.files].map(([name, bytes]) => `${name} ${bytes.length} bytes`);
+  console.log(`wasm-split.mjs: ${sizes.join(', ')}`);
+} catch (error) {
+  if (!(error instanceof BuildError)) throw error;
+  console.error(`wasm-split.mjs: ${error.message}`);
+  process.exitCode = 1;
 } finally {
   fs.rmSync(work, { recursive: true, force: true });
 }
