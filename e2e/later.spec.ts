@@ -1,4 +1,4 @@
-// The page's two wasm modules (src/later.rs, scripts/wasm-split.mjs): the
+// The page's two wasm modules (src/ui/later.rs, scripts/wasm-split.mjs): the
 // table comes in the first, and plays, before the second (the dialogs, the
 // statistics panel's charts and buttons, the banners, the solver's client)
 // is even asked for; a fetch of the second that fails is tried again, and

@@ -1,4 +1,4 @@
-// The installed app (SPEC §9, issue 10): the manifest and icons, the service
+// The installed app (SPEC §9): the manifest and icons, the service
 // worker that keeps every file of the build for offline play, the notice of
 // a new version, and the build published under a sub-path.
 //

@@ -1,4 +1,4 @@
-// Settings and sound (issue 8, SPEC §9): the dialog, what each choice does
+// Settings and sound (SPEC §9): the dialog, what each choice does
 // to the page, that it survives a reload, corrupt saved settings, the Sound
 // toggle and the AudioContext, axe in every theme, and screenshots.
 import { test, expect, type Page, type TestInfo } from '@playwright/test';

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Lighthouse 12.2.3 (mobile preset, the default) against the release build
-# served with gzip. Prints the scores and the metrics issue 8 names; asserts
+# served with gzip. Prints the scores and the main metrics (FCP, LCP, TBT, CLS); asserts
 # nothing, and is not part of scripts/test.sh. Lighthouse is installed on
 # first use under target/lighthouse (npm, Node 20; 13.x needs Node 22).
 # Usage: bash scripts/lighthouse.sh [RUNS]   (default 3 runs)
