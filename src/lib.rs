@@ -15,7 +15,6 @@ pub mod app;
 pub mod domain;
 pub mod fx;
 pub mod platform;
-pub mod protocol;
 pub mod solver;
 pub mod state;
 pub mod ui;

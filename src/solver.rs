@@ -10,8 +10,8 @@ use std::cell::{Cell, RefCell};
 use std::future::Future;
 use std::pin::Pin;
 
-use crate::protocol::{Request, Response};
 use futures_channel::oneshot;
+use pyramid_engine::protocol::{Request, Response};
 
 pub mod worker;
 
@@ -25,7 +25,6 @@ pub type Answer = Pin<Box<dyn Future<Output = Result<Response, SolverError>>>>;
 pub struct SolverApi {
     ask: fn(Lane, Request) -> Answer,
     cancel: fn(),
-    busy: fn() -> bool,
     warm_up: fn(),
 }
 
@@ -36,7 +35,6 @@ impl SolverApi {
         SolverApi {
             ask: |lane, request| Box::pin(worker::ask_in(lane, request)),
             cancel: worker::cancel,
-            busy: worker::busy,
             warm_up: worker::warm_up,
         }
     }
@@ -46,8 +44,6 @@ thread_local! {
     /// Per lane: counts the questions asked and cancels made, so a question
     /// still waiting for the later module knows when it was overtaken.
     static ASKED: [Cell<u64>; 2] = const { [Cell::new(0), Cell::new(0)] };
-    /// Per lane: a question is waiting for the later module.
-    static WAITING: [Cell<bool>; 2] = const { [Cell::new(false), Cell::new(false)] };
     /// The client, once the later module has installed it.
     static INSTALLED: Cell<Option<SolverApi>> = const { Cell::new(None) };
     /// Questions waiting for the client to be installed.
@@ -106,14 +102,12 @@ async fn ask_in(lane: Lane, request: Request) -> Result<Response, SolverError> {
     let api = match installed() {
         Some(api) => api,
         None => {
-            WAITING.with(|w| w[lane as usize].set(true));
             let api = when_installed().await;
             let current = ASKED.with(|a| a[lane as usize].get());
             if current != asked {
                 // A newer question or a cancel came meanwhile.
                 return Err(SolverError::Cancelled);
             }
-            WAITING.with(|w| w[lane as usize].set(false));
             api
         }
     };
@@ -123,15 +117,9 @@ async fn ask_in(lane: Lane, request: Request) -> Result<Response, SolverError> {
 /// Cancels the player's question in hand, if any.
 pub fn cancel() {
     bump(Lane::Player);
-    WAITING.with(|w| w[Lane::Player as usize].set(false));
     if let Some(api) = installed() {
         (api.cancel)();
     }
-}
-
-/// Whether a player's question is in hand.
-pub fn busy() -> bool {
-    WAITING.with(|w| w[Lane::Player as usize].get()) || installed().is_some_and(|api| (api.busy)())
 }
 
 /// Starts the worker as soon as the later module is in, so the first

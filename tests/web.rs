@@ -141,20 +141,38 @@ async fn tap_pairs_and_undo_redo() {
 /// every question with `answer` (JSON of a `Response`) after `delay_ms`,
 /// or never when `delay_ms` is negative.
 fn stand_in_worker(answer: &str, delay_ms: i32) -> String {
-    let script = format!(
-        r#"postMessage("ready");
+    script_url(&format!(
+        r#"postMessage(JSON.stringify("Ready"));
         onmessage = (e) => {{
             const id = JSON.parse(e.data).id;
             if ({delay_ms} >= 0) {{
-                setTimeout(() => postMessage(JSON.stringify({{ id, body: {answer} }})), {delay_ms});
+                setTimeout(() => postMessage(JSON.stringify({{ Answer: {{ id, body: {answer} }} }})), {delay_ms});
             }}
         }};"#
-    );
+    ))
+}
+
+/// An object URL for a worker script.
+fn script_url(script: &str) -> String {
     let parts = js_sys::Array::of1(&script.into());
     let options = web_sys::BlobPropertyBag::new();
     options.set_type("text/javascript");
     let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).unwrap();
     web_sys::Url::create_object_url_with_blob(&blob).unwrap()
+}
+
+/// Waits (up to 2 s) until the message says `what`.
+async fn wait_for_message(container: &web_sys::HtmlElement, what: &str) {
+    for _ in 0..100 {
+        if text(container, "[data-testid=message]").contains(what) {
+            return;
+        }
+        sleep_ms(20).await;
+    }
+    panic!(
+        "the message never said {what:?}: {:?}",
+        text(container, "[data-testid=message]")
+    );
 }
 
 async fn sleep_ms(ms: i32) {
@@ -184,7 +202,7 @@ async fn wait_for(container: &web_sys::HtmlElement, selector: &str, present: boo
 async fn hint_and_auto_move_come_from_the_worker() {
     // Deal 1 classic: 5C and 8C pair in the bottom row.
     solver::use_worker_script(&stand_in_worker(
-        r#"{"Hint":[{"Move":"5C+8C"},["5C+8C"]]}"#,
+        r#"{"Hint":{"hint":{"Move":"5C+8C"},"line":["5C+8C"]}}"#,
         0,
     ));
     let (container, _handle) = mount_deal(1, Preset::Classic);
@@ -206,10 +224,8 @@ async fn a_slow_search_shows_progress_and_can_be_cancelled() {
     tick().await;
     find_button(&container, "Hint").click();
     wait_for(&container, "[data-testid=thinking]", true).await;
-    assert!(solver::busy());
     find_button(&container, "Cancel").click();
     wait_for(&container, "[data-testid=thinking]", false).await;
-    assert!(!solver::busy());
     assert_eq!(
         text(&container, "[data-testid=message]"),
         "Search cancelled"
@@ -218,35 +234,67 @@ async fn a_slow_search_shows_progress_and_can_be_cancelled() {
 
 #[wasm_bindgen_test]
 async fn a_crashed_worker_is_replaced_and_the_player_told() {
-    let crashing = {
-        let parts = js_sys::Array::of1(
-            &r#"postMessage("ready"); onmessage = () => { throw new Error("boom"); };"#.into(),
-        );
-        let options = web_sys::BlobPropertyBag::new();
-        options.set_type("text/javascript");
-        let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).unwrap();
-        web_sys::Url::create_object_url_with_blob(&blob).unwrap()
-    };
+    let crashing = script_url(
+        r#"postMessage(JSON.stringify("Ready")); onmessage = () => { throw new Error("boom"); };"#,
+    );
     solver::use_worker_script(&crashing);
     let (container, _handle) = mount_deal(1, Preset::Classic);
     tick().await;
     find_button(&container, "Hint").click();
-    for _ in 0..100 {
-        if text(&container, "[data-testid=message]").contains("restarted") {
-            break;
-        }
-        sleep_ms(20).await;
-    }
-    assert!(
-        text(&container, "[data-testid=message]").contains("restarted"),
-        "{}",
-        text(&container, "[data-testid=message]")
-    );
+    wait_for_message(&container, "restarted").await;
     // The next question gets a fresh worker, which answers.
     solver::use_worker_script(&stand_in_worker(
-        r#"{"Hint":[{"Move":"5C+8C"},["5C+8C"]]}"#,
+        r#"{"Hint":{"hint":{"Move":"5C+8C"},"line":["5C+8C"]}}"#,
         0,
     ));
+    find_button(&container, "Hint").click();
+    wait_for(&container, "[data-hint=\"true\"]", true).await;
+}
+
+#[wasm_bindgen_test]
+async fn a_worker_that_cannot_start_is_told_at_once() {
+    // The loader's message, and a script that fails before it is ready:
+    // both say at once that the solver cannot start, and no answer is
+    // waited for.
+    for script in [
+        r#"postMessage(JSON.stringify({ CannotStart: "TypeError: Failed to fetch" }));"#,
+        r#"throw new Error("the worker's code did not load");"#,
+    ] {
+        solver::use_worker_script(&script_url(script));
+        let (container, _handle) = mount_deal(1, Preset::Classic);
+        tick().await;
+        find_button(&container, "Hint").click();
+        wait_for_message(&container, "could not load, so hints are unavailable").await;
+        assert!(find(&container, "[data-testid=thinking]").is_none());
+        container.remove();
+    }
+    // Once the worker can start, a hint answers.
+    solver::use_worker_script(&stand_in_worker(
+        r#"{"Hint":{"hint":{"Move":"5C+8C"},"line":["5C+8C"]}}"#,
+        0,
+    ));
+    let (container, _handle) = mount_deal(1, Preset::Classic);
+    tick().await;
+    find_button(&container, "Hint").click();
+    wait_for(&container, "[data-hint=\"true\"]", true).await;
+}
+
+#[wasm_bindgen_test]
+async fn cancelled_questions_are_never_answered() {
+    // The stand-in answers every question after 50 ms: a question
+    // cancelled at once, then a newer one, gets the newer answer only.
+    solver::use_worker_script(&stand_in_worker(
+        r#"{"Hint":{"hint":{"Move":"5C+8C"},"line":["5C+8C"]}}"#,
+        50,
+    ));
+    let (container, _handle) = mount_deal(1, Preset::Classic);
+    tick().await;
+    for _ in 0..5 {
+        find_button(&container, "Hint").click();
+        solver::cancel();
+    }
+    sleep_ms(120).await;
+    assert!(find(&container, "[data-hint=\"true\"]").is_none());
     find_button(&container, "Hint").click();
     wait_for(&container, "[data-hint=\"true\"]", true).await;
 }

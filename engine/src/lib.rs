@@ -5,7 +5,8 @@
 //! This crate is pure: no I/O, no clock, no randomness of its own, and no
 //! web dependency. It fails only on bad input, which it reports as typed
 //! errors. The browser game and the `pyramid-solver` command line are thin
-//! layers over it.
+//! layers over it; the page's questions to its solver worker and their
+//! answers are [`protocol`] (feature `protocol`).
 
 pub mod analysis;
 pub mod calendar;
@@ -15,12 +16,15 @@ pub mod daily;
 pub mod deal;
 pub mod game;
 pub mod position;
+#[cfg(feature = "protocol")]
+pub mod protocol;
 pub mod rules;
 pub mod solver;
 
 pub use analysis::{
-    difficulty, difficulty_of_number, shortest_win, where_lost, where_lost_in_line, Difficulty,
-    LossAnalysis, ShortestWin, Winnability,
+    difficulty, difficulty_of_number, hint_and_line, shortest_win, show_win, where_lost,
+    where_lost_in_line, winnable_deal_number, Difficulty, Hint, LossAnalysis, ShortestWin, WinLine,
+    Winnability,
 };
 pub use calendar::{BadDate, Date};
 pub use card::{Card, ParseCardError, Suit};

@@ -8,25 +8,10 @@
 
 use std::fmt;
 
-use pyramid_engine::{
-    is_winnable, solve, Board, Card, Date, Deal, Game, Limits, LossReason, Move, Outcome, Position,
-    Preset, Status,
-};
+use pyramid_engine::{Board, Card, Date, Deal, Game, LossReason, Move, Position, Preset, Status};
 
 pub use crate::domain::persist::DealOrigin;
 use crate::domain::persist::SavedRound;
-
-/// Positions the solver may expand for one hint; enough for almost every
-/// position, small enough to answer within a fraction of a second in wasm.
-pub const HINT_NODE_BUDGET: u64 = 200_000;
-
-/// Positions one candidate may cost when dealing "winnable deals only".
-pub const WINNABLE_NODE_BUDGET: u64 = 300_000;
-
-/// Random deals tried for "winnable deals only" before the day's daily deal
-/// is dealt instead. Even Hard (about 4 % winnable) misses 200 times in a row
-/// only once in about 3,500 requests.
-pub const WINNABLE_TRIES: u32 = 200;
 
 /// The round on the table. The page keeps exactly one, in one signal.
 #[derive(Clone, Debug)]
@@ -45,24 +30,6 @@ pub struct Round {
     /// For a daily deal, the date it is the deal of: its results are kept
     /// under that date, whenever it is played.
     pub daily: Option<Date>,
-}
-
-/// What the solver says about the position on the table.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Hint {
-    /// A move on a winning line.
-    Move(Move),
-    /// Par Pyramid once the pyramid is cleared, when no line removes every
-    /// card (or none was found in time): a removal available now, which
-    /// still takes a card off the table and so raises the score.
-    Removal(Move),
-    /// Par Pyramid once the pyramid is cleared: not every card can go and
-    /// nothing can be removed now; ending the round keeps the score.
-    EndRound,
-    /// No line of play wins from here.
-    Lost,
-    /// The solver ran out of budget.
-    NotFound,
 }
 
 /// Why `?deal=N&rules=ID` could not be used as given.
@@ -172,63 +139,6 @@ impl Round {
             None => format!("Pass {pass} of \u{221e}"),
         }
     }
-
-    /// The hint for the position on the table, solved within `budget` nodes.
-    pub fn hint(&self, budget: u64) -> Hint {
-        hint_and_line(self.board(), self.position(), budget).0
-    }
-}
-
-/// The hint for `pos` (the first move of a winning line, if the solver
-/// finds one) and the winning line it starts (empty when there is
-/// none), so following the hints needs no second solve.
-pub fn hint_and_line(board: &Board, pos: &Position, budget: u64) -> (Hint, Vec<Move>) {
-    let solution = solve(board, pos, Limits { max_nodes: budget });
-    let hint = hint_from_solution(board, pos, solution.outcome, &solution.line);
-    (hint, solution.line)
-}
-
-/// The hint the solver's answer for `pos` gives. In Par Pyramid the round is
-/// already won once the pyramid is cleared, and the solver then looks for a
-/// line removing all 52; when there is none, any removal is still worth
-/// points, so the hint falls back to one instead of calling the deal lost.
-pub fn hint_from_solution(board: &Board, pos: &Position, outcome: Outcome, line: &[Move]) -> Hint {
-    let hint = match outcome {
-        Outcome::Win => line.first().copied().map_or(Hint::NotFound, Hint::Move),
-        Outcome::Loss => Hint::Lost,
-        Outcome::Unknown => Hint::NotFound,
-    };
-    if matches!(hint, Hint::Move(_)) || !board.plays_on_for_points(pos) {
-        return hint;
-    }
-    match board.removals(pos).first() {
-        Some(&m) => Hint::Removal(m),
-        None => Hint::EndRound,
-    }
-}
-
-/// A deal the solver proves winnable under `preset`: the first of
-/// [`WINNABLE_TRIES`] numbers from `next_random` that it proves within
-/// [`WINNABLE_NODE_BUDGET`], or else `fallback()`, which must be proven
-/// winnable too (the day's daily deal is). A player who asked for a
-/// winnable deal never gets an unproven one.
-/// Only candidates that `accept` also takes count (the new-deal dialog's
-/// difficulty filter).
-pub fn winnable_deal_number(
-    preset: Preset,
-    candidates: impl IntoIterator<Item = u32>,
-    accept: impl Fn(u32) -> bool,
-    fallback: impl FnOnce() -> u32,
-) -> u32 {
-    let limits = Limits {
-        max_nodes: WINNABLE_NODE_BUDGET,
-    };
-    candidates
-        .into_iter()
-        .take(WINNABLE_TRIES as usize)
-        .map(|n| n.max(1))
-        .find(|&number| is_winnable(number, preset, limits) && accept(number))
-        .unwrap_or_else(fallback)
 }
 
 /// Reads the `deal` and `rules` query parameters. Missing values are not errors.
@@ -329,31 +239,6 @@ mod tests {
     }
 
     #[test]
-    fn winnable_deals_are_proven_winnable() {
-        let limits = Limits {
-            max_nodes: WINNABLE_NODE_BUDGET,
-        };
-        // Hard wins about 4 % of deals: most candidates are refused.
-        let mut candidates = (1u32..).map(|n| n.wrapping_mul(2_654_435_761));
-        for _ in 0..5 {
-            let n = winnable_deal_number(Preset::Hard, &mut candidates, |_| true, || 0);
-            assert!(n != 0 && is_winnable(n, Preset::Hard, limits), "{n}");
-        }
-        // When no candidate can be proven, the fallback is dealt, never an
-        // unproven candidate (hard deal 2 is lost).
-        assert!(!is_winnable(2, Preset::Hard, limits));
-        assert_eq!(
-            winnable_deal_number(Preset::Hard, [2; 500], |_| true, || 77),
-            77
-        );
-        // A filter that takes nothing also falls back.
-        assert_eq!(
-            winnable_deal_number(Preset::Classic, 1..500, |_| false, || 9),
-            9
-        );
-    }
-
-    #[test]
     fn url_requests() {
         let check = |deal: Option<&str>, rules: Option<&str>, expected: UrlRequest| {
             assert_eq!(parse_url_request(deal, rules), expected);
@@ -411,69 +296,5 @@ mod tests {
     fn pass_labels() {
         assert_eq!(round(1, Preset::Classic).pass_label(), "Pass 1 of 3");
         assert_eq!(round(1, Preset::Relaxed).pass_label(), "Pass 1 of \u{221e}");
-    }
-
-    #[test]
-    fn hint_is_on_a_winning_line() {
-        let r = round(1, Preset::Classic);
-        let Hint::Move(m) = r.hint(HINT_NODE_BUDGET) else {
-            panic!("deal 1 is winnable under classic");
-        };
-        assert!(r.board().legal_moves(r.position()).contains(&m));
-        assert_eq!(round(2, Preset::Hard).hint(HINT_NODE_BUDGET), Hint::Lost);
-        assert_eq!(round(2, Preset::Hard).hint(10), Hint::NotFound);
-    }
-
-    #[test]
-    fn par_hint_after_the_pyramid_is_cleared_falls_back_to_removals() {
-        // Find Par deals whose pyramid can be cleared but not every card,
-        // play the solver's line to the cleared pyramid, and ask for a hint.
-        let mut checked = 0;
-        for number in 1..=60 {
-            let mut r = round(number, Preset::Par);
-            let Hint::Move(_) = r.hint(HINT_NODE_BUDGET) else {
-                continue;
-            };
-            let line = solve(
-                r.board(),
-                r.position(),
-                Limits {
-                    max_nodes: HINT_NODE_BUDGET,
-                },
-            )
-            .line;
-            for m in line {
-                r.game.play(m).unwrap();
-            }
-            assert_eq!(r.position().pyramid_left(), 0);
-            if r.is_over() {
-                continue;
-            }
-            let hint = r.hint(HINT_NODE_BUDGET);
-            let all = solve(
-                r.board(),
-                r.position(),
-                Limits {
-                    max_nodes: HINT_NODE_BUDGET,
-                },
-            );
-            if all.outcome == Outcome::Win {
-                assert!(matches!(hint, Hint::Move(_)));
-                continue;
-            }
-            checked += 1;
-            match hint {
-                Hint::Removal(m) => {
-                    assert!(m.is_removal());
-                    assert!(r.board().legal_moves(r.position()).contains(&m));
-                }
-                Hint::EndRound => assert!(!r.board().has_removal(r.position())),
-                other => panic!("deal {number}: {other:?}"),
-            }
-        }
-        assert!(
-            checked > 0,
-            "no Par deal left cards after clearing the pyramid"
-        );
     }
 }

@@ -6,11 +6,11 @@
 use std::time::Duration;
 
 use leptos::prelude::*;
-use pyramid_engine::{Game, Move};
+use pyramid_engine::protocol::{Request, Response};
+use pyramid_engine::{Game, LossAnalysis, Move, WinLine};
 
 use crate::domain::round::{capitalise, card_face, describe_move, Round};
 use crate::fx::motion;
-use crate::protocol::{LossAnswer, Request, Response, WinLine};
 use crate::solver::{self, SolverError};
 use crate::state::context::{GameContext, OpenDialog};
 
@@ -52,17 +52,17 @@ pub fn move_faces(m: Move) -> String {
 }
 
 /// The answer to "where did I lose?" in words.
-pub fn describe_loss(answer: &LossAnswer) -> String {
+pub fn describe_loss(answer: &LossAnalysis) -> String {
     match answer {
-        LossAnswer::NeverWinnable => "No sequence of moves wins this deal.".into(),
-        LossAnswer::Won => "You won this round.".into(),
-        LossAnswer::StillWinnable => "This position can still be won.".into(),
-        LossAnswer::LostAt(index, mv) => format!(
+        LossAnalysis::NeverWinnable => "No sequence of moves wins this deal.".into(),
+        LossAnalysis::Won => "You won this round.".into(),
+        LossAnalysis::StillWinnable => "This position can still be won.".into(),
+        LossAnalysis::LostAt { index, mv, .. } => format!(
             "{} on move {} lost the deal.",
             capitalise(&move_faces(*mv)),
             index + 1
         ),
-        LossAnswer::Unknown => "The solver could not settle this in time.".into(),
+        LossAnalysis::Unknown => "The solver could not settle this in time.".into(),
     }
 }
 
@@ -266,7 +266,7 @@ impl GameContext {
                 return;
             }
             ctx.grade.set(match answer {
-                Ok(Response::Difficulty(grade, _)) => Grade::Known(grade),
+                Ok(Response::Difficulty { grade, .. }) => Grade::Known(grade),
                 Err(SolverError::Cancelled) => Grade::Unknown,
                 _ => Grade::Failed,
             });
@@ -281,8 +281,13 @@ impl GameContext {
         let ctx = *self;
         leptos::task::spawn_local(async move {
             let answer = solver::ask_background(Request::ShortestWin { preset, cards }).await;
-            if let (Ok(Response::ShortestWin(Some(moves), exact)), true) =
-                (answer, ctx.round.with_untracked(|r| r.round_id == id))
+            if let (
+                Ok(Response::ShortestWin {
+                    moves: Some(moves),
+                    exact,
+                }),
+                true,
+            ) = (answer, ctx.round.with_untracked(|r| r.round_id == id))
             {
                 ctx.shortest.set(Some((moves, exact)));
             }
@@ -301,7 +306,7 @@ pub fn WhereLostDialog() -> impl IntoView {
     let close = move || ctx.dialog.set(OpenDialog::None);
     let answer = move || ctx.loss_answer.get();
     let rewind_index = move || match answer() {
-        Some(LossAnswer::LostAt(index, _)) => Some(index as usize),
+        Some(LossAnalysis::LostAt { index, .. }) => Some(index),
         _ => None,
     };
     view! {

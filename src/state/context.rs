@@ -12,19 +12,19 @@
 //! the round ends by writing it ([`GameContext::save_round`]).
 
 use leptos::prelude::*;
-use pyramid_engine::{Card, Date, Move, MoveError, Preset, Status};
+use pyramid_engine::analysis::WINNABLE_TRIES;
+use pyramid_engine::protocol::{Request, Response, RoundSpec};
+use pyramid_engine::{Card, Date, Hint, LossAnalysis, Move, MoveError, Preset, Status};
 
 use crate::domain::persist::Settings;
 use crate::domain::round::{
-    capitalise, describe_hint, describe_move, describe_status, DealOrigin, Hint, Round,
-    WINNABLE_TRIES,
+    capitalise, describe_hint, describe_move, describe_status, DealOrigin, Round,
 };
 use crate::fx::motion;
 use crate::platform;
 use crate::platform::sound::{self, Cue};
 use crate::platform::storage::{self, Notice, StorageError};
 use crate::platform::tabs;
-use crate::protocol::{LossAnswer, Request, Response, RoundSpec};
 use crate::solver::{self, SolverError};
 use crate::state::coach::{Grade, Replay};
 use crate::state::statistics::Statistics;
@@ -86,7 +86,7 @@ pub struct GameContext {
     /// What the solver's worker is working on, while it is.
     pub thinking: RwSignal<Option<&'static str>>,
     /// The coach's last answer to "where did I lose?", shown in its dialog.
-    pub loss_answer: RwSignal<Option<LossAnswer>>,
+    pub loss_answer: RwSignal<Option<LossAnalysis>>,
     /// A winning line being shown ("Show me a win"), with the player's
     /// round put aside until it stops.
     pub replay: RwSignal<Option<Replay>>,
@@ -374,7 +374,7 @@ impl GameContext {
         let ctx = *self;
         let spec = self.round_spec();
         self.ask("Looking for a hint", Request::Hint(spec), move |response| {
-            let Response::Hint(hint, line) = response else {
+            let Response::Hint { hint, line } = response else {
                 return;
             };
             if ctx.round.with_untracked(|r| r.position().key()) != key {

@@ -32,6 +32,8 @@
 //! with a separate seed, falls from grade to grade. A test checks that order
 //! on a smaller sample.
 
+use serde::{Deserialize, Serialize};
+
 use crate::analysis::playout::{playouts, PlayoutSummary, Strategy};
 use crate::deal::Deal;
 use crate::position::Board;
@@ -46,7 +48,7 @@ pub const GRADE_PLAYOUTS: u32 = 512;
 pub const GRADE_NODE_BUDGET: u64 = 100_000;
 
 /// Whether a deal can be won, as far as the grade found out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Winnability {
     /// A playout or the solver won it.
     Winnable,
@@ -58,7 +60,7 @@ pub enum Winnability {
 }
 
 /// A deal's difficulty under a preset.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Difficulty {
     /// 1 (easiest) to 5 (hardest).
     pub grade: u8,

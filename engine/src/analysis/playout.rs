@@ -9,6 +9,7 @@
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
+use serde::{Deserialize, Serialize};
 
 use crate::analysis::is_goal;
 use crate::card::Card;
@@ -34,7 +35,7 @@ pub enum Strategy {
 }
 
 /// What a series of playouts came to.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct PlayoutSummary {
     pub playouts: u32,
     /// Playouts that reached the goal (for Par Pyramid, a cleared pyramid).

@@ -24,6 +24,7 @@
 //! pass, so there it is not done).
 
 use rustc_hash::FxHashMap;
+use serde::{Deserialize, Serialize};
 
 use crate::analysis::is_goal;
 use crate::deal::PYRAMID_CARDS;
@@ -32,7 +33,7 @@ use crate::rules::{LossRule, WinCondition};
 use crate::solver::{solve, Limits, Outcome};
 
 /// How short a win from a position can be.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ShortestWin {
     /// `moves` is the fewest moves that win, proven; `line` is such a win.
     Exact { moves: usize, line: Vec<Move> },

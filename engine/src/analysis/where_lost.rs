@@ -12,6 +12,8 @@
 
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
 use crate::analysis::is_goal;
 use crate::deal::Deal;
 use crate::game::{Game, ReplayError};
@@ -20,7 +22,7 @@ use crate::rules::Preset;
 use crate::solver::{solve, Limits, Outcome};
 
 /// The answer to "where did I lose?".
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LossAnalysis {
     /// No sequence of moves wins this deal from its start: nothing the
     /// player did lost it.
