@@ -15,9 +15,66 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
-/** A wait of 0 to 50 ms. */
-function jitter(page: Page) {
-  return page.waitForTimeout(Math.floor(Math.random() * 51));
+type Step = 'hint' | 'escape' | 'where-lost' | 'new-deal' | 'show-win';
+
+/**
+ * Runs `count` pairs of steps in the page itself, each followed by a wait of
+ * 0 to 50 ms: from the test, each step would cost a round trip, and the
+ * fastest pairs (the ones that end a worker still loading) would not happen.
+ */
+async function pairs(page: Page, first: Step, second: Step, count: number) {
+  await page.evaluate(
+    async ({ first, second, count }) => {
+      const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      const key = (key: string) =>
+        document.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+      const button = (name: string, within = document.body) =>
+        [...within.querySelectorAll('button')].find(
+          (b) => (b.getAttribute('aria-label') ?? b.textContent?.trim()) === name && !b.disabled,
+        );
+      const until = async <T>(find: () => T | undefined): Promise<T | undefined> => {
+        for (let i = 0; i < 200; i++) {
+          const found = find();
+          if (found) return found;
+          await wait(10);
+        }
+        return undefined;
+      };
+      const openDialog = () => document.querySelector<HTMLElement>('dialog[open]') ?? undefined;
+      const step = async (what: string) => {
+        switch (what) {
+          case 'hint':
+            key('h');
+            break;
+          case 'where-lost':
+            key('w');
+            break;
+          case 'escape':
+            // Esc cancels a search or stops a replay; a dialog already
+            // showing an answer is closed by its button (a synthetic Esc
+            // does not close a dialog).
+            key('Escape');
+            button('Close', openDialog())?.click();
+            break;
+          case 'new-deal': {
+            key('n');
+            const dialog = await until(openDialog);
+            (await until(() => button('Deal', dialog)))?.click();
+            break;
+          }
+          case 'show-win':
+            (await until(() => button('Show me a win')))?.click();
+            break;
+        }
+        await wait(Math.random() * 50);
+      };
+      for (let i = 0; i < count; i++) {
+        await step(first);
+        await step(second);
+      }
+    },
+    { first, second, count },
+  );
 }
 
 /** The hint's answer for the position on the table, whatever it is. */
@@ -58,37 +115,26 @@ test('a solver whose code cannot load is noticed at once, retried, and answers o
   await expect(page.locator('[data-hint="true"]').first()).toBeVisible();
 });
 
-test('a hint cancelled 50 times at once never throws, and the next hint answers', async ({ page }) => {
+test('a hint cancelled 50 times never throws, and the next hint answers', async ({ page }) => {
   const errors = collectErrors(page);
   const game = new PyramidPage(page);
   // Deal 21 can not be won under classic rules: its hint is never cached,
   // so every press asks the worker.
   await game.open(21, 'classic');
-  for (let i = 0; i < 50; i++) {
-    await page.keyboard.press('h');
-    await jitter(page);
-    await page.keyboard.press('Escape');
-    await jitter(page);
-  }
+  await pairs(page, 'hint', 'escape', 50);
+  await expect(page.getByTestId('thinking')).toHaveCount(0);
   await page.keyboard.press('h');
   await expect(game.message).toHaveText(HINT_ANSWER, { timeout: 30_000 });
   await page.waitForTimeout(500);
   expect(errors).toEqual([]);
 });
 
-test('a hint overtaken by a new deal never throws, and the next hint answers', async ({ page }) => {
+test('a hint overtaken by a new deal 50 times never throws, and the next hint answers', async ({ page }) => {
   const errors = collectErrors(page);
   const game = new PyramidPage(page);
   await game.open(21, 'classic');
-  const dialog = game.dialog('New deal');
-  for (let i = 0; i < 20; i++) {
-    await page.keyboard.press('h');
-    await jitter(page);
-    await page.keyboard.press('n');
-    await dialog.getByRole('button', { name: 'Deal' }).click();
-    await expect(dialog).toHaveCount(0);
-    await jitter(page);
-  }
+  await pairs(page, 'hint', 'new-deal', 50);
+  await expect(game.dialog('New deal')).toHaveCount(0);
   await expect(page.getByTestId('thinking')).toHaveCount(0, { timeout: 30_000 });
   await page.keyboard.press('h');
   await expect(game.message).toHaveText(HINT_ANSWER, { timeout: 30_000 });
@@ -96,38 +142,29 @@ test('a hint overtaken by a new deal never throws, and the next hint answers', a
   expect(errors).toEqual([]);
 });
 
-test('"show me a win" stopped 20 times never throws, and the next hint answers', async ({ page }) => {
+test('"show me a win" stopped 50 times never throws, and the next hint answers', async ({ page }) => {
   const errors = collectErrors(page);
   const game = new PyramidPage(page);
   await game.open(1, 'classic');
-  const bar = page.getByTestId('replay');
-  for (let i = 0; i < 20; i++) {
-    await game.button('Show me a win').click();
-    await jitter(page);
-    // Esc cancels the search, or stops the replay once it runs.
-    await page.keyboard.press('Escape');
-    await expect(bar).toHaveCount(0);
-    await jitter(page);
-  }
+  await pairs(page, 'show-win', 'escape', 50);
+  // A replay that started after the last Esc is stopped here.
+  await expect(page.getByTestId('thinking')).toHaveCount(0, { timeout: 30_000 });
+  if (await page.getByTestId('replay').isVisible()) await page.keyboard.press('Escape');
+  await expect(page.getByTestId('replay')).toHaveCount(0);
   await page.keyboard.press('h');
   await expect(game.message).toHaveText(/^Hint: /, { timeout: 30_000 });
   await page.waitForTimeout(500);
   expect(errors).toEqual([]);
 });
 
-test('"where did I lose?" cancelled 20 times never throws, and the next hint answers', async ({ page }) => {
+test('"where did I lose?" cancelled 50 times never throws, and the next hint answers', async ({ page }) => {
   const errors = collectErrors(page);
   const game = new PyramidPage(page);
   await game.open(21, 'classic');
+  await pairs(page, 'where-lost', 'escape', 50);
+  await expect(page.getByTestId('thinking')).toHaveCount(0, { timeout: 30_000 });
   const answer = game.dialog('Where did I lose?');
-  for (let i = 0; i < 20; i++) {
-    await page.keyboard.press('w');
-    await jitter(page);
-    // Esc cancels the search, or closes its answer once it is shown.
-    await page.keyboard.press('Escape');
-    await expect(answer).toHaveCount(0);
-    await jitter(page);
-  }
+  if (await answer.isVisible()) await answer.getByRole('button', { name: 'Close' }).click();
   await page.keyboard.press('h');
   await expect(game.message).toHaveText(HINT_ANSWER, { timeout: 30_000 });
   await page.waitForTimeout(500);

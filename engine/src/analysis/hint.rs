@@ -127,7 +127,7 @@ mod tests {
     }
 
     #[test]
-    fn the_par_fallback_never_replaces_a_winning_move() {
+    fn outside_a_cleared_par_pyramid_the_verdict_is_the_hint() {
         // Outside a cleared Par pyramid the solver's verdict is the hint.
         let g = game(2, Preset::Hard);
         let (board, pos) = (g.board(), g.position());
