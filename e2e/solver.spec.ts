@@ -81,6 +81,9 @@ async function pairs(page: Page, first: Step, second: Step, count: number) {
 const HINT_ANSWER = /^(Hint: .+|This deal can no longer be won from here|No hint found in time)$/;
 
 test('a solver whose code cannot load is noticed at once, retried, and answers once it loads', async ({ page }) => {
+  // The failed fetches are the worker's, not the page's: the page itself
+  // logs no error and throws none.
+  const errors = collectErrors(page);
   let broken = true;
   const wasmRequests: number[] = [];
   await page.context().route('**/solver-worker_bg.wasm', async (route) => {
@@ -113,6 +116,7 @@ test('a solver whose code cannot load is noticed at once, retried, and answers o
   await page.keyboard.press('h');
   await expect(game.message).toHaveText(/^Hint: /, { timeout: 30_000 });
   await expect(page.locator('[data-hint="true"]').first()).toBeVisible();
+  expect(errors).toEqual([]);
 });
 
 test('a hint cancelled 50 times never throws, and the next hint answers', async ({ page }) => {
