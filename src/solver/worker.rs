@@ -222,6 +222,7 @@ impl Client {
         match FromWorker::from_json(text) {
             Ok(FromWorker::Ready) => {
                 self.failed_starts = 0;
+                self.restart = None;
                 if let Some(running) = self.worker.as_mut() {
                     running.ready = true;
                     if let Some(waiting) = running.waiting.take() {
