@@ -47,7 +47,7 @@ step "fmt"              cargo fmt --all -- --check
 # The post-build hooks' naming and checks, on fake files (seconds).
 step "build scripts"    node --test scripts/*.test.mjs
 step "clippy native"    cargo clippy --workspace --all-targets -- -D warnings
-step "clippy wasm32"    cargo clippy --target "$WASM_TARGET" -p pyramid --all-targets --features split -- -D warnings
+step "clippy wasm32"    cargo clippy --target "$WASM_TARGET" -p pyramid -p pyramid-worker --all-targets --features pyramid/split -- -D warnings
 step "native tests"     cargo test --workspace
 step "wasm tests"       cargo test -p pyramid --target "$WASM_TARGET"
 step "trunk build"      trunk build --release
