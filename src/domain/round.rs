@@ -6,8 +6,6 @@
 //! extra facts the page needs about a round (its deal number, its id, its
 //! clock) and turns finished rounds into statistics.
 
-use std::fmt;
-
 use pyramid_engine::{
     is_winnable, solve, Board, Card, Date, Deal, Game, Limits, LossReason, Move, Outcome, Position,
     Preset, Status,
@@ -63,41 +61,6 @@ pub enum Hint {
     Lost,
     /// The solver ran out of budget.
     NotFound,
-}
-
-/// Why `?deal=N&rules=ID` could not be used as given.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum UrlError {
-    BadDeal(String),
-    BadRules(String),
-}
-
-impl fmt::Display for UrlError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            UrlError::BadDeal(v) => write!(
-                f,
-                "\u{201c}{v}\u{201d} is not a deal number (use a whole number from 1 to {})",
-                u32::MAX
-            ),
-            UrlError::BadRules(v) => {
-                let ids: Vec<&str> = Preset::ALL.iter().map(|p| p.id()).collect();
-                write!(
-                    f,
-                    "\u{201c}{v}\u{201d} is not a rule set (use one of {})",
-                    ids.join(", ")
-                )
-            }
-        }
-    }
-}
-
-/// What the URL asked for: the parts that were valid, and what was wrong.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct UrlRequest {
-    pub deal_number: Option<u32>,
-    pub preset: Option<Preset>,
-    pub errors: Vec<UrlError>,
 }
 
 impl Round {
@@ -231,24 +194,6 @@ pub fn winnable_deal_number(
         .unwrap_or_else(fallback)
 }
 
-/// Reads the `deal` and `rules` query parameters. Missing values are not errors.
-pub fn parse_url_request(deal: Option<&str>, rules: Option<&str>) -> UrlRequest {
-    let mut request = UrlRequest::default();
-    if let Some(text) = deal {
-        match text.trim().parse::<u32>() {
-            Ok(n) if n >= 1 => request.deal_number = Some(n),
-            _ => request.errors.push(UrlError::BadDeal(text.to_string())),
-        }
-    }
-    if let Some(text) = rules {
-        match text.trim().to_ascii_lowercase().parse::<Preset>() {
-            Ok(p) => request.preset = Some(p),
-            Err(_) => request.errors.push(UrlError::BadRules(text.to_string())),
-        }
-    }
-    request
-}
-
 /// Reads a deal number typed by the player.
 pub fn parse_deal_number(text: &str) -> Option<u32> {
     text.trim().parse::<u32>().ok().filter(|&n| n >= 1)
@@ -350,44 +295,6 @@ mod tests {
         assert_eq!(
             winnable_deal_number(Preset::Classic, 1..500, |_| false, || 9),
             9
-        );
-    }
-
-    #[test]
-    fn url_requests() {
-        let check = |deal: Option<&str>, rules: Option<&str>, expected: UrlRequest| {
-            assert_eq!(parse_url_request(deal, rules), expected);
-        };
-        check(None, None, UrlRequest::default());
-        check(
-            Some("42"),
-            Some("hard"),
-            UrlRequest {
-                deal_number: Some(42),
-                preset: Some(Preset::Hard),
-                errors: vec![],
-            },
-        );
-        check(
-            Some("0"),
-            Some("klondike"),
-            UrlRequest {
-                deal_number: None,
-                preset: None,
-                errors: vec![
-                    UrlError::BadDeal("0".into()),
-                    UrlError::BadRules("klondike".into()),
-                ],
-            },
-        );
-        check(
-            Some("abc"),
-            None,
-            UrlRequest {
-                deal_number: None,
-                preset: None,
-                errors: vec![UrlError::BadDeal("abc".into())],
-            },
         );
     }
 

@@ -14,6 +14,7 @@
 use leptos::prelude::*;
 use pyramid_engine::{Card, Date, Move, MoveError, Preset, Status};
 
+use crate::domain::label::DealLabel;
 use crate::domain::persist::Settings;
 use crate::domain::round::{
     capitalise, describe_hint, describe_move, describe_status, DealOrigin, Hint, Round,
@@ -22,10 +23,9 @@ use crate::domain::round::{
 use crate::fx::focus;
 use crate::fx::motion;
 use crate::fx::zones::PYRAMID_SLOTS;
-use crate::platform;
 use crate::platform::sound::{self, Cue};
 use crate::platform::storage::{self, Notice, StorageError};
-use crate::platform::tabs;
+use crate::platform::{address, clock, random, tabs};
 use crate::protocol::{LossAnswer, Request, Response, RoundSpec};
 use crate::solver::{self, SolverError};
 use crate::state::coach::{Grade, Replay};
@@ -475,7 +475,7 @@ impl GameContext {
     /// Writes the round in progress under its own key.
     pub fn save_round(&self) {
         let elapsed = self.elapsed_ms.get_untracked();
-        let now = platform::now_ms();
+        let now = clock::now_ms();
         // While a win is shown, the player's own round is the one to keep.
         let saved = match self
             .replay
@@ -535,9 +535,10 @@ impl GameContext {
     /// the round on the table: it is recorded (an unfinished, started one as
     /// abandoned) and its saved copy forgotten.
     pub fn start(&self, number: u32, preset: Preset, origin: DealOrigin) {
-        self.start_round(Round::new(number, preset, platform::new_round_id(), origin));
-        self.message
-            .set(format!("Deal {number}, {} rules", preset.name()));
+        self.start_round(Round::new(number, preset, random::round_id(), origin));
+        self.message.set(capitalise(
+            &DealLabel::new(Some(number), None, preset).words(),
+        ));
     }
 
     /// Starts deal `number`, the daily deal of `date` under `preset`: its
@@ -545,11 +546,10 @@ impl GameContext {
     pub fn start_daily(&self, number: u32, preset: Preset, date: Date) {
         self.start_round(Round {
             daily: Some(date),
-            ..Round::new(number, preset, platform::new_round_id(), DealOrigin::Daily)
+            ..Round::new(number, preset, random::round_id(), DealOrigin::Daily)
         });
-        self.message.set(format!(
-            "Daily deal of {date} (deal {number}), {} rules",
-            preset.name()
+        self.message.set(capitalise(
+            &DealLabel::new(Some(number), Some(Some(date)), preset).words(),
         ));
     }
 
@@ -603,7 +603,7 @@ impl GameContext {
         let ctx = *self;
         set_timeout(
             move || {
-                platform::show_deal_in_address(number, preset);
+                address::show_deal(number, preset);
                 ctx.save_round();
                 tabs::set_tab_round_id(&id);
                 ctx.ensure_grade();
@@ -620,17 +620,13 @@ impl GameContext {
     /// deals are found by the solver's worker first.
     pub fn start_choice(&self, choice: DealChoice, preset: Preset) {
         let ctx = *self;
-        let today = platform::today();
+        let today = clock::today();
         let day = today.day_number();
         match choice {
-            DealChoice::Random => {
-                self.start(platform::random_deal_number(), preset, DealOrigin::Random)
-            }
+            DealChoice::Random => self.start(random::deal_number(), preset, DealOrigin::Random),
             DealChoice::Number(n) => self.start(n, preset, DealOrigin::Number),
             DealChoice::Winnable(grade) => {
-                let candidates = (0..WINNABLE_TRIES)
-                    .map(|_| platform::random_deal_number())
-                    .collect();
+                let candidates = (0..WINNABLE_TRIES).map(|_| random::deal_number()).collect();
                 let request = Request::WinnableDeal {
                     preset,
                     candidates,
@@ -656,11 +652,7 @@ impl GameContext {
             self.start_daily(n, preset, date);
             return;
         }
-        self.start(
-            number.unwrap_or_else(platform::random_deal_number),
-            preset,
-            origin,
-        );
+        self.start(number.unwrap_or_else(random::deal_number), preset, origin);
     }
 
     pub fn toggle_pause(&self) {
