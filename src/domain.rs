@@ -4,9 +4,9 @@
 //! signals and no browser calls, so all of it is tested natively.
 
 pub mod daily_results;
-pub mod label;
-pub mod link;
+pub(crate) mod label;
+pub(crate) mod link;
 pub mod persist;
 pub mod round;
-pub mod share;
-pub mod startup;
+pub(crate) mod share;
+pub(crate) mod startup;

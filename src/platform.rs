@@ -2,11 +2,11 @@
 //! asks the browser for them directly: the clock, randomness, the address
 //! bar, storage, tabs and their locks, sound, downloads and Web Share.
 
-pub mod address;
-pub mod clock;
-pub mod download;
+pub(crate) mod address;
+pub(crate) mod clock;
+pub(crate) mod download;
 pub mod random;
-pub mod sound;
+pub(crate) mod sound;
 pub mod storage;
 pub mod tabs;
-pub mod web_share;
+pub(crate) mod web_share;
