@@ -43,6 +43,9 @@ step() {
   SUMMARY+=("$(printf '%-28s %4ss' "$name" "$((SECONDS - t))")")
 }
 
+# The page's layers (ARCHITECTURE.md): no import points up, no file cycle.
+step "layers self-test" python3 scripts/layers.py --self-test
+step "layers"           python3 scripts/layers.py
 step "fmt"              cargo fmt --all -- --check
 # The post-build hooks' naming and checks, on fake files (seconds).
 step "build scripts"    node --test scripts/*.test.mjs

@@ -7,7 +7,7 @@ use leptos::task::tick;
 use pyramid::app::PyramidGame;
 use pyramid::domain::persist::{decode_round, decode_stats, StatsBook};
 use pyramid::domain::round::{DealOrigin, Round};
-use pyramid::platform::new_round_id;
+use pyramid::platform::random::round_id;
 use pyramid::platform::storage::{round_key, STATS_KEY};
 use pyramid::solver;
 use pyramid::state::context::GameContext;
@@ -34,7 +34,7 @@ fn mount_deal(
     leptos::mount::UnmountHandle<impl leptos::tachys::view::Mountable>,
 ) {
     let container = fresh_container();
-    let round = Round::new(number, preset, new_round_id(), DealOrigin::Number);
+    let round = Round::new(number, preset, round_id(), DealOrigin::Number);
     let handle = leptos::mount::mount_to(container.clone(), move || {
         let stats = Statistics::new(StatsBook::default(), None);
         let ctx = GameContext::new(round, 0, "ready".into(), stats);

@@ -16,19 +16,20 @@ use pyramid_engine::analysis::WINNABLE_TRIES;
 use pyramid_engine::protocol::{Request, Response, RoundSpec};
 use pyramid_engine::{Card, Date, Hint, LossAnalysis, Move, MoveError, Preset, Status};
 
+use crate::domain::label::DealLabel;
 use crate::domain::persist::Settings;
 use crate::domain::round::{
     capitalise, describe_hint, describe_move, describe_status, DealOrigin, Round,
 };
+use crate::fx::focus;
 use crate::fx::motion;
-use crate::platform;
+use crate::fx::zones::PYRAMID_SLOTS;
 use crate::platform::sound::{self, Cue};
 use crate::platform::storage::{self, Notice, StorageError};
-use crate::platform::tabs;
+use crate::platform::{address, clock, random, tabs};
 use crate::solver::{self, SolverError};
 use crate::state::coach::{Grade, Replay};
 use crate::state::statistics::Statistics;
-use crate::ui::chrome::keyboard;
 use crate::ui::later::notices::ShownNotice;
 
 /// Which modal dialog is open (the end-of-round dialog is derived from the round).
@@ -127,7 +128,7 @@ impl GameContext {
             replay: RwSignal::new(None),
             grade: RwSignal::new(Grade::Unknown),
             shortest: RwSignal::new(None),
-            shown_cards: RwSignal::new(crate::ui::table::pyramid::SLOTS),
+            shown_cards: RwSignal::new(PYRAMID_SLOTS),
             replay_timer: StoredValue::new(None),
             hint_cache: StoredValue::new(None),
         }
@@ -146,7 +147,7 @@ impl GameContext {
         }
         let mut result = Ok(());
         let before = self.round.with_untracked(motion::snapshot);
-        let card_had_focus = keyboard::card_has_focus();
+        let card_had_focus = focus::card_has_focus();
         self.round.maybe_update(|r| {
             result = r.game.play(m);
             result.is_ok()
@@ -154,7 +155,7 @@ impl GameContext {
         match result {
             Ok(()) => {
                 if card_had_focus {
-                    keyboard::keep_focus_on_table();
+                    focus::keep_focus_on_table();
                 }
                 self.round.with_untracked(|r| motion::animate(before, r));
                 sound::play(self.round.with_untracked(|r| match (r.status(), m) {
@@ -474,7 +475,7 @@ impl GameContext {
     /// Writes the round in progress under its own key.
     pub fn save_round(&self) {
         let elapsed = self.elapsed_ms.get_untracked();
-        let now = platform::now_ms();
+        let now = clock::now_ms();
         // While a win is shown, the player's own round is the one to keep.
         let saved = match self
             .replay
@@ -534,9 +535,10 @@ impl GameContext {
     /// the round on the table: it is recorded (an unfinished, started one as
     /// abandoned) and its saved copy forgotten.
     pub fn start(&self, number: u32, preset: Preset, origin: DealOrigin) {
-        self.start_round(Round::new(number, preset, platform::new_round_id(), origin));
-        self.message
-            .set(format!("Deal {number}, {} rules", preset.name()));
+        self.start_round(Round::new(number, preset, random::round_id(), origin));
+        self.message.set(capitalise(
+            &DealLabel::new(Some(number), None, preset).words(),
+        ));
     }
 
     /// Starts deal `number`, the daily deal of `date` under `preset`: its
@@ -544,11 +546,10 @@ impl GameContext {
     pub fn start_daily(&self, number: u32, preset: Preset, date: Date) {
         self.start_round(Round {
             daily: Some(date),
-            ..Round::new(number, preset, platform::new_round_id(), DealOrigin::Daily)
+            ..Round::new(number, preset, random::round_id(), DealOrigin::Daily)
         });
-        self.message.set(format!(
-            "Daily deal of {date} (deal {number}), {} rules",
-            preset.name()
+        self.message.set(capitalise(
+            &DealLabel::new(Some(number), Some(Some(date)), preset).words(),
         ));
     }
 
@@ -602,7 +603,7 @@ impl GameContext {
         let ctx = *self;
         set_timeout(
             move || {
-                platform::show_deal_in_address(number, preset);
+                address::show_deal(number, preset);
                 ctx.save_round();
                 tabs::set_tab_round_id(&id);
                 ctx.ensure_grade();
@@ -619,17 +620,13 @@ impl GameContext {
     /// deals are found by the solver's worker first.
     pub fn start_choice(&self, choice: DealChoice, preset: Preset) {
         let ctx = *self;
-        let today = platform::today();
+        let today = clock::today();
         let day = today.day_number();
         match choice {
-            DealChoice::Random => {
-                self.start(platform::random_deal_number(), preset, DealOrigin::Random)
-            }
+            DealChoice::Random => self.start(random::deal_number(), preset, DealOrigin::Random),
             DealChoice::Number(n) => self.start(n, preset, DealOrigin::Number),
             DealChoice::Winnable(grade) => {
-                let candidates = (0..WINNABLE_TRIES)
-                    .map(|_| platform::random_deal_number())
-                    .collect();
+                let candidates = (0..WINNABLE_TRIES).map(|_| random::deal_number()).collect();
                 let request = Request::WinnableDeal {
                     preset,
                     candidates,
@@ -655,11 +652,7 @@ impl GameContext {
             self.start_daily(n, preset, date);
             return;
         }
-        self.start(
-            number.unwrap_or_else(platform::random_deal_number),
-            preset,
-            origin,
-        );
+        self.start(number.unwrap_or_else(random::deal_number), preset, origin);
     }
 
     pub fn toggle_pause(&self) {

@@ -2,7 +2,8 @@
 
 use leptos::prelude::*;
 
-use crate::domain::round::{format_time, DealOrigin};
+use crate::domain::label::DealLabel;
+use crate::domain::round::format_time;
 use crate::state::coach::Grade;
 use crate::state::context::GameContext;
 
@@ -17,19 +18,7 @@ pub fn StatusBar() -> impl IntoView {
     let pass = move || ctx.round.with(|r| r.pass_label());
     let stock = move || ctx.round.with(|r| r.board().stock_count(r.position()));
     let score = move || ctx.round.with(|r| r.game.score());
-    let deal = move || {
-        ctx.round.with(|r| {
-            let number = r
-                .deal_number
-                .map_or("custom".to_string(), |n| n.to_string());
-            let daily = if r.origin == DealOrigin::Daily {
-                "Daily deal "
-            } else {
-                "Deal "
-            };
-            format!("{daily}{number} \u{b7} {}", r.preset().name())
-        })
-    };
+    let deal = move || ctx.round.with(|r| DealLabel::of(r).title());
 
     let grade = move || match ctx.grade.get() {
         Grade::Known(g) => format!("{g} of 5"),

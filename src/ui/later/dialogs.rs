@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 use pyramid_engine::{Preset, Status};
 
+use crate::domain::label::DealLabel;
 use crate::domain::round::{describe_status, format_time, parse_deal_number};
 use crate::fx::motion;
 use crate::state::context::{DealChoice, GameContext, OpenDialog};
@@ -272,8 +273,7 @@ pub fn EndDialog() -> impl IntoView {
                 r.game.move_count(),
                 format_time(ctx.elapsed_ms.get()),
                 r.game.score(),
-                r.deal_number,
-                r.preset().name(),
+                DealLabel::of(r).title(),
             )
         })
     };
@@ -309,16 +309,8 @@ pub fn EndDialog() -> impl IntoView {
                 <div><dt>"Time"</dt><dd>{move || figures().1}</dd></div>
                 <div><dt>"Score"</dt><dd>{move || figures().2}</dd></div>
                 <div>
-                    <dt>"Deal"</dt>
-                    <dd>
-                        {move || {
-                            let (_, _, _, number, rules) = figures();
-                            format!(
-                                "{} ({rules})",
-                                number.map_or("custom".to_string(), |n| n.to_string()),
-                            )
-                        }}
-                    </dd>
+                    <dt class="visually-hidden">"Deal"</dt>
+                    <dd>{move || figures().3}</dd>
                 </div>
             </dl>
             <ChallengeResult />

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use leptos::prelude::*;
 
-use crate::platform;
+use crate::platform::download::download;
 use crate::platform::storage::{self, Notice};
 use crate::state::context::GameContext;
 
@@ -56,7 +56,7 @@ fn NoticeBanner(notice: ShownNotice) -> impl IntoView {
         let save = move |_| {
             let sent = storage::backup_text(&key)
                 .ok_or(())
-                .and_then(|text| platform::download(&format!("{key}.json"), &text).map_err(|_| ()));
+                .and_then(|text| download(&format!("{key}.json"), &text).map_err(|_| ()));
             ctx.message.set(match sent {
                 Ok(()) => format!("The copy was saved as {key}.json."),
                 Err(()) => "Could not download the copy; it is still kept in this browser.".into(),
