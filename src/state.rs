@@ -2,4 +2,6 @@
 
 pub mod coach;
 pub mod context;
+pub mod record;
+pub mod settings;
 pub mod statistics;

@@ -27,9 +27,9 @@ use crate::platform::tabs;
 use crate::protocol::{LossAnswer, Request, Response, RoundSpec};
 use crate::solver::{self, SolverError};
 use crate::state::coach::{Grade, Replay};
+use crate::state::record::ShownNotice;
 use crate::state::statistics::Statistics;
 use crate::ui::chrome::keyboard;
-use crate::ui::later::notices::ShownNotice;
 
 /// Which modal dialog is open (the end-of-round dialog is derived from the round).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,7 +69,7 @@ pub struct GameContext {
     /// The text of the polite live region.
     pub message: RwSignal<String>,
     /// Saved data that could not be read and was set aside: banners that
-    /// stay until the player dismisses them ([`crate::ui::later::notices`]).
+    /// stay until the player dismisses them.
     pub notices: RwSignal<Vec<ShownNotice>>,
     pub paused: RwSignal<bool>,
     pub dialog: RwSignal<OpenDialog>,
@@ -79,7 +79,7 @@ pub struct GameContext {
     pub stats: Statistics,
     /// Why the round in progress could not be saved the last time, if it could not.
     pub round_unsaved: RwSignal<Option<StorageError>>,
-    /// The player's settings ([`crate::ui::later::settings`]).
+    /// The player's settings ([`crate::state::settings`]).
     pub settings: RwSignal<Settings>,
     /// The pyramid card that holds the pyramid's single tab stop.
     pub roving: RwSignal<Option<Card>>,

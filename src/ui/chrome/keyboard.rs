@@ -6,7 +6,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, KeyboardEvent};
 
 use crate::state::context::{GameContext, OpenDialog};
-use crate::ui::later::settings;
+use crate::state::settings;
 
 /// Everything arrow keys move between: available pyramid cards, the stock,
 /// the draw slot and the waste top.

@@ -10,7 +10,7 @@
 use leptos::prelude::*;
 
 use crate::state::context::{GameContext, OpenDialog};
-use crate::ui::later::settings;
+use crate::state::settings;
 
 #[component]
 pub fn Toolbar() -> impl IntoView {

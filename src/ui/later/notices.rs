@@ -3,34 +3,12 @@
 //! the copy as a file, and stays until the player dismisses it (a draw or a
 //! move does not replace it, as it would a live-region message).
 
-use std::sync::atomic::{AtomicU32, Ordering};
-
 use leptos::prelude::*;
 
 use crate::platform;
-use crate::platform::storage::{self, Notice};
+use crate::platform::storage;
 use crate::state::context::GameContext;
-
-/// A notice as the page shows it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ShownNotice {
-    id: u32,
-    /// The whole notice: what could not be read, why, and where it went.
-    pub text: String,
-    /// The backup key holding the unreadable value, when the copy was made.
-    pub backup: Option<String>,
-}
-
-impl ShownNotice {
-    pub fn new(notice: &Notice) -> ShownNotice {
-        static NEXT: AtomicU32 = AtomicU32::new(0);
-        ShownNotice {
-            id: NEXT.fetch_add(1, Ordering::Relaxed),
-            text: notice.to_string(),
-            backup: notice.backup.as_ref().ok().cloned(),
-        }
-    }
-}
+use crate::state::record::ShownNotice;
 
 /// The banners, one per notice, above the table.
 #[component]

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use pyramid_engine::{row_col, Card, Place, Zone};
 
 use crate::state::context::GameContext;
-use crate::ui::later::settings::shows_last_move_at;
+use crate::state::settings::shows_last_move_at;
 use crate::ui::table::card_button::CardButton;
 
 /// Slots in the pyramid: the engine's count of pyramid cards.

@@ -4,7 +4,7 @@ use leptos::prelude::*;
 use pyramid_engine::{Place, StockMode, Zone};
 
 use crate::state::context::GameContext;
-use crate::ui::later::settings::shows_last_move_at;
+use crate::state::settings::shows_last_move_at;
 use crate::ui::table::card_button::{is_stock_move, CardButton};
 
 /// The stock pile, then the card just drawn (draw-card mode), then the waste top.
