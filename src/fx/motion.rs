@@ -30,8 +30,8 @@ use wasm_bindgen::{closure::Closure, prelude::wasm_bindgen, JsCast, JsValue};
 use web_sys::{Animation, DomRect, Element, HtmlElement};
 
 use crate::domain::round::Round;
-use crate::ui::table::card_button::{card_class, face_html};
-use crate::ui::table::pyramid::SLOTS;
+use crate::fx::faces::{card_class, face_html};
+use crate::fx::zones::{DISCARD_SELECTOR, PYRAMID_SELECTOR, PYRAMID_SLOTS, STOCK_SELECTOR};
 
 /// The class of a ghost: a copy of a card on its way somewhere.
 const GHOST: &str = "ghost";
@@ -96,8 +96,8 @@ pub fn animate(before: Option<Before>, round: &Round) {
         // Every position is read before anything is written: a read after
         // a write would make the browser lay the page out again, once per
         // card.
-        let stock = rect_of("[data-zone=stock]");
-        let discard = rect_of("[data-zone=discard]");
+        let stock = rect_of(STOCK_SELECTOR);
+        let discard = rect_of(DISCARD_SELECTOR);
         let now = cards_on_screen();
         let on_screen = |c: Card| now.iter().any(|(n, _)| *n == c);
         let mut ghosts = Vec::new();
@@ -160,7 +160,7 @@ thread_local! {
 /// motion on, else all of them.
 pub fn deal_in(shown: RwSignal<u8>) -> u8 {
     if !enabled() {
-        return SLOTS;
+        return PYRAMID_SLOTS;
     }
     let deal = DEALING.with(|d| {
         let deal = d.get().1.wrapping_add(1);
@@ -179,11 +179,12 @@ fn deal_step(shown: RwSignal<u8>, upto: u8, deal: u32) {
         if !dealing(deal) {
             return;
         }
-        let Some(stock) = rect_of("[data-zone=stock]") else {
+        let Some(stock) = rect_of(STOCK_SELECTOR) else {
             finish_deal();
             return;
         };
-        let Ok(cards) = document().query_selector_all("[data-zone=pyramid]:not(.dealt)") else {
+        let not_dealt = format!("{PYRAMID_SELECTOR}:not(.dealt)");
+        let Ok(cards) = document().query_selector_all(&not_dealt) else {
             finish_deal();
             return;
         };
@@ -199,7 +200,7 @@ fn deal_step(shown: RwSignal<u8>, upto: u8, deal: u32) {
             let _ = el.class_list().add_1("dealt");
             slide_in(&el, &stock, &to, DEAL_MS, i * DEAL_STAGGER_MS);
         }
-        if upto >= SLOTS {
+        if upto >= PYRAMID_SLOTS {
             DEALING.with(|d| d.set((None, deal)));
             return;
         }
@@ -209,7 +210,7 @@ fn deal_step(shown: RwSignal<u8>, upto: u8, deal: u32) {
         set_timeout(
             move || {
                 if dealing(deal) {
-                    let upto = (upto + DEAL_STEP).min(SLOTS);
+                    let upto = (upto + DEAL_STEP).min(PYRAMID_SLOTS);
                     shown.set(upto);
                     deal_step(shown, upto, deal);
                 }
@@ -232,7 +233,7 @@ fn finish_deal() {
         shown
     });
     if let Some(shown) = shown {
-        shown.set(SLOTS);
+        shown.set(PYRAMID_SLOTS);
     }
 }
 
@@ -290,7 +291,7 @@ thread_local! {
 /// Suit `i` of [`CONFETTI`] leaps from the discard pile and falls off the
 /// screen, to the right for the first half, to the left for the rest.
 fn throw_suit(i: u32) {
-    let Some(from) = rect_of("[data-zone=discard]") else {
+    let Some(from) = rect_of(DISCARD_SELECTOR) else {
         return;
     };
     let width = window()

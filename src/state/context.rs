@@ -19,7 +19,9 @@ use crate::domain::round::{
     capitalise, describe_hint, describe_move, describe_status, DealOrigin, Hint, Round,
     WINNABLE_TRIES,
 };
+use crate::fx::focus;
 use crate::fx::motion;
+use crate::fx::zones::PYRAMID_SLOTS;
 use crate::platform;
 use crate::platform::sound::{self, Cue};
 use crate::platform::storage::{self, Notice, StorageError};
@@ -27,9 +29,8 @@ use crate::platform::tabs;
 use crate::protocol::{LossAnswer, Request, Response, RoundSpec};
 use crate::solver::{self, SolverError};
 use crate::state::coach::{Grade, Replay};
-use crate::state::record::ShownNotice;
 use crate::state::statistics::Statistics;
-use crate::ui::chrome::keyboard;
+use crate::state::record::ShownNotice;
 
 /// Which modal dialog is open (the end-of-round dialog is derived from the round).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,7 +128,7 @@ impl GameContext {
             replay: RwSignal::new(None),
             grade: RwSignal::new(Grade::Unknown),
             shortest: RwSignal::new(None),
-            shown_cards: RwSignal::new(crate::ui::table::pyramid::SLOTS),
+            shown_cards: RwSignal::new(PYRAMID_SLOTS),
             replay_timer: StoredValue::new(None),
             hint_cache: StoredValue::new(None),
         }
@@ -146,7 +147,7 @@ impl GameContext {
         }
         let mut result = Ok(());
         let before = self.round.with_untracked(motion::snapshot);
-        let card_had_focus = keyboard::card_has_focus();
+        let card_had_focus = focus::card_has_focus();
         self.round.maybe_update(|r| {
             result = r.game.play(m);
             result.is_ok()
@@ -154,7 +155,7 @@ impl GameContext {
         match result {
             Ok(()) => {
                 if card_had_focus {
-                    keyboard::keep_focus_on_table();
+                    focus::keep_focus_on_table();
                 }
                 self.round.with_untracked(|r| motion::animate(before, r));
                 sound::play(self.round.with_untracked(|r| match (r.status(), m) {

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, KeyboardEvent};
 
+use crate::fx::focus::focus;
 use crate::state::context::{GameContext, OpenDialog};
 use crate::state::settings;
 
@@ -183,40 +184,4 @@ fn navigable_elements(document: &web_sys::Document) -> Vec<Element> {
 fn centre(el: &Element) -> (f64, f64) {
     let r = el.get_bounding_client_rect();
     (r.left() + r.width() / 2.0, r.top() + r.height() / 2.0)
-}
-
-/// Whether a card has the focus.
-pub fn card_has_focus() -> bool {
-    document()
-        .active_element()
-        .is_some_and(|e| e.has_attribute("data-card"))
-}
-
-/// After a move that took the focused card off the table: the focus goes
-/// to the card that holds the pyramid's tab stop now, else to the stock,
-/// not back to the page (a keyboard player stays on the table). Runs once
-/// the page shows the move.
-pub fn keep_focus_on_table() {
-    leptos::task::spawn_local(async {
-        let doc = document();
-        let lost = match doc.active_element() {
-            None => true,
-            Some(el) => !el.is_connected() || doc.body().is_some_and(|b| *b == el),
-        };
-        if !lost {
-            return;
-        }
-        let next = ["[data-zone=pyramid][tabindex=\"0\"]", "[data-zone=stock]"]
-            .into_iter()
-            .find_map(|selector| doc.query_selector(selector).ok().flatten());
-        if let Some(next) = next {
-            focus(&next);
-        }
-    });
-}
-
-fn focus(el: &Element) {
-    if let Some(el) = el.dyn_ref::<HtmlElement>() {
-        let _ = el.focus();
-    }
 }

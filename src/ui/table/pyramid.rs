@@ -5,12 +5,10 @@
 use leptos::prelude::*;
 use pyramid_engine::{row_col, Card, Place, Zone};
 
+use crate::fx::zones::PYRAMID_SLOTS;
 use crate::state::context::GameContext;
 use crate::state::settings::shows_last_move_at;
 use crate::ui::table::card_button::CardButton;
-
-/// Slots in the pyramid: the engine's count of pyramid cards.
-pub const SLOTS: u8 = pyramid_engine::deal::PYRAMID_CARDS as u8;
 
 /// The 28 pyramid slots on a grid of half-card columns.
 #[component]
@@ -25,14 +23,14 @@ pub fn Pyramid() -> impl IntoView {
             let pos = r.position();
             let exposed = |c: Card| board.is_available(pos, c);
             roving.filter(|&c| exposed(c)).or_else(|| {
-                (0..SLOTS)
+                (0..PYRAMID_SLOTS)
                     .rev()
                     .find(|&k| board.is_exposed(pos, k))
                     .map(|k| board.deal().cards()[usize::from(k)])
             })
         })
     });
-    let slots = (0..SLOTS)
+    let slots = (0..PYRAMID_SLOTS)
         .map(|k| view! { <PyramidSlot index=k tab_card=tab_card /> })
         .collect_view();
     view! {

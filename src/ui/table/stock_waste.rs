@@ -3,6 +3,7 @@
 use leptos::prelude::*;
 use pyramid_engine::{Place, StockMode, Zone};
 
+use crate::fx::zones::{zone_name, DISCARD};
 use crate::state::context::GameContext;
 use crate::state::settings::shows_last_move_at;
 use crate::ui::table::card_button::{is_stock_move, CardButton};
@@ -42,7 +43,7 @@ pub fn StockWaste() -> impl IntoView {
                 class:empty=move || stock_count() == 0
                 class:recycle=move || stock_count() == 0 && can_recycle()
                 class:last-move=move || shows_last_move_at(ctx, Place::Stock)
-                data-zone="stock"
+                data-zone=zone_name(Zone::Stock)
                 aria-label=stock_label
                 data-hint=move || stock_hinted().then_some("true")
                 on:click=move |_| ctx.draw_or_recycle()
@@ -87,7 +88,7 @@ pub fn StockWaste() -> impl IntoView {
                 class="pile discard-pile"
                 class:stacked=move || { discarded() > 1 }
                 class:empty=move || { discarded() == 0 }
-                data-zone="discard"
+                data-zone=DISCARD
                 role="img"
                 aria-label=move || {
                     let n = discarded();
