@@ -23,6 +23,7 @@ use wasm_bindgen::JsCast;
 use crate::domain::persist::{CardBack, Motion, Settings, TableColour, Theme};
 use crate::platform::sound::{self, Cue};
 use crate::platform::storage::{self, Notice};
+use crate::state::announce;
 use crate::state::context::GameContext;
 
 const DARK_QUERY: &str = "(prefers-color-scheme: dark)";
@@ -56,7 +57,7 @@ pub fn install(ctx: GameContext) {
     let dark = watch_media(DARK_QUERY);
     let reduced = watch_media(REDUCED_MOTION_QUERY);
     Effect::new(move |_| {
-        let settings = ctx.settings.get();
+        let settings = ctx.ui.settings.get();
         sound::set_enabled(settings.sound);
         apply(&settings, dark.get(), reduced.get());
     });
@@ -64,10 +65,10 @@ pub fn install(ctx: GameContext) {
 
 /// Changes the settings with `change`, then saves them.
 pub fn update(ctx: GameContext, change: impl FnOnce(&mut Settings)) {
-    ctx.settings.update(change);
+    ctx.ui.settings.update(change);
     // Storage that fails is already shown by the round's own saving; a
     // setting that is not kept still applies to this visit.
-    let _ = storage::save_settings(&ctx.settings.get_untracked());
+    let _ = storage::save_settings(&ctx.ui.settings.get_untracked());
 }
 
 /// Turns sound on or off (the toolbar's Sound button, the `M` key, the
@@ -78,18 +79,18 @@ pub fn set_sound(ctx: GameContext, on: bool) {
     if on {
         sound::play(Cue::On);
     }
-    ctx.message
-        .set(if on { "Sound on" } else { "Sound off" }.into());
+    announce::say(ctx, if on { "Sound on" } else { "Sound off" });
 }
 
 pub fn toggle_sound(ctx: GameContext) {
-    set_sound(ctx, !ctx.settings.with_untracked(|s| s.sound));
+    set_sound(ctx, !ctx.ui.settings.with_untracked(|s| s.sound));
 }
 
 /// Whether `place` should be outlined as part of the last move.
 pub fn shows_last_move_at(ctx: GameContext, place: Place) -> bool {
-    ctx.settings.with(|s| s.highlight_last_move)
+    ctx.ui.settings.with(|s| s.highlight_last_move)
         && ctx
+            .table
             .round
             .with(|r| r.game.last_move_places().contains(&place))
 }

@@ -16,7 +16,7 @@ use crate::state::context::GameContext;
 #[component]
 pub fn StatsPanel(#[prop(into)] extras: Signal<Option<fn() -> AnyView>>) -> impl IntoView {
     let ctx = expect_context::<GameContext>();
-    let preset = Memo::new(move |_| ctx.round.with(|r| r.preset()));
+    let preset = Memo::new(move |_| ctx.table.round.with(|r| r.preset()));
     let stats = Memo::new(move |_| ctx.stats.book.with(|b| b.stats(preset.get())));
     let row = move |label: &'static str,
                     value: Box<dyn Fn(&PresetStats) -> String + Send + Sync>| {

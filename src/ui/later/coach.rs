@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 
 use crate::protocol::LossAnswer;
+use crate::state::coach;
 use crate::state::coach::describe_loss;
 use crate::state::context::{GameContext, OpenDialog};
 use crate::ui::later::dialogs::Modal;
@@ -14,9 +15,9 @@ use crate::ui::later::dialogs::Modal;
 #[component]
 pub fn WhereLostDialog() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
-    let open = Signal::derive(move || ctx.dialog.get() == OpenDialog::WhereLost);
-    let close = move || ctx.dialog.set(OpenDialog::None);
-    let answer = move || ctx.loss_answer.get();
+    let open = Signal::derive(move || ctx.ui.dialog.get() == OpenDialog::WhereLost);
+    let close = move || ctx.ui.dialog.set(OpenDialog::None);
+    let answer = move || ctx.coach.loss_answer.get();
     let rewind_index = move || match answer() {
         Some(LossAnswer::LostAt(index, _)) => Some(index as usize),
         _ => None,
@@ -32,7 +33,7 @@ pub fn WhereLostDialog() -> impl IntoView {
                         class="primary"
                         on:click=move |_| {
                             if let Some(index) = rewind_index() {
-                                ctx.rewind_to(index);
+                                coach::rewind_to(ctx, index);
                             }
                         }
                     >
@@ -49,10 +50,14 @@ pub fn WhereLostDialog() -> impl IntoView {
 #[component]
 pub fn ReplayBar() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
-    let running = move || ctx.replay.with(Option::is_some);
-    let paused = move || ctx.replay.with(|r| r.as_ref().is_some_and(|r| r.paused));
+    let running = move || ctx.coach.replay.with(Option::is_some);
+    let paused = move || {
+        ctx.coach
+            .replay
+            .with(|r| r.as_ref().is_some_and(|r| r.paused))
+    };
     let progress = move || {
-        ctx.replay.with(|r| {
+        ctx.coach.replay.with(|r| {
             r.as_ref()
                 .map(|r| format!("Move {} of {}", r.shown, r.line.len()))
                 .unwrap_or_default()
@@ -62,11 +67,11 @@ pub fn ReplayBar() -> impl IntoView {
         <Show when=running>
             <div class="replay-bar" role="group" aria-label="Replay" data-testid="replay">
                 <span>{progress}</span>
-                <button type="button" on:click=move |_| ctx.toggle_replay_pause()>
+                <button type="button" on:click=move |_| coach::toggle_replay_pause(ctx)>
                     {move || if paused() { "Resume replay" } else { "Pause replay" }}
                 </button>
-                <button type="button" on:click=move |_| ctx.replay_step()>"Step"</button>
-                <button type="button" class="primary" on:click=move |_| ctx.stop_replay()>
+                <button type="button" on:click=move |_| coach::replay_step(ctx)>"Step"</button>
+                <button type="button" class="primary" on:click=move |_| coach::stop_replay(ctx)>
                     "Stop replay"
                 </button>
             </div>

@@ -7,7 +7,10 @@ use pyramid_engine::{Preset, Status};
 
 use crate::domain::round::{describe_status, format_time, parse_deal_number};
 use crate::fx::motion;
-use crate::state::context::{DealChoice, GameContext, OpenDialog};
+use crate::state::context::{GameContext, OpenDialog};
+use crate::state::deal::DealChoice;
+use crate::state::{coach, deal, play, record};
+use crate::ui::chrome::keyboard::SHORTCUTS;
 use crate::ui::later::share::{ChallengeResult, ShareButton};
 
 /// A native modal `<dialog>` that is open while `open` is true; `on_close`
@@ -93,8 +96,8 @@ pub fn Modal(
 #[component]
 pub fn NewDealDialog() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
-    let open = Signal::derive(move || ctx.dialog.get() == OpenDialog::NewDeal);
-    let close = move || ctx.dialog.set(OpenDialog::None);
+    let open = Signal::derive(move || ctx.ui.dialog.get() == OpenDialog::NewDeal);
+    let close = move || ctx.ui.dialog.set(OpenDialog::None);
     // Counts the openings: a new one changes it, a closing does not.
     let opened = Memo::new(move |was: Option<&u32>| {
         let was = was.copied().unwrap_or(0);
@@ -121,12 +124,12 @@ pub fn NewDealDialog() -> impl IntoView {
 #[component]
 fn NewDealForm() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
-    let preset = RwSignal::new(ctx.round.with_untracked(|r| r.preset()));
+    let preset = RwSignal::new(ctx.table.round.with_untracked(|r| r.preset()));
     let kind = RwSignal::new("random");
     let number_text = RwSignal::new(String::new());
     let grade = RwSignal::new(None::<u8>);
     let error = RwSignal::new(None::<String>);
-    let close = move || ctx.dialog.set(OpenDialog::None);
+    let close = move || ctx.ui.dialog.set(OpenDialog::None);
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let choice = match kind.get_untracked() {
@@ -147,9 +150,9 @@ fn NewDealForm() -> impl IntoView {
         // so that none is long on a slow phone.
         set_timeout(
             move || {
-                ctx.dialog.set(OpenDialog::None);
+                ctx.ui.dialog.set(OpenDialog::None);
                 set_timeout(
-                    move || ctx.start_choice(choice, preset),
+                    move || deal::start_choice(ctx, choice, preset),
                     std::time::Duration::ZERO,
                 );
             },
@@ -259,18 +262,18 @@ fn NewDealForm() -> impl IntoView {
 #[component]
 pub fn EndDialog() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
-    let open = Signal::derive(move || ctx.end_dialog_open());
+    let open = Signal::derive(move || play::end_dialog_open(ctx));
     // Plain closures, not memos: cheap, and the page only writes changes.
-    let status = move || ctx.round.with(|r| r.status());
+    let status = move || ctx.table.round.with(|r| r.status());
     let title = move || match status() {
         Status::Won => "You won!",
         _ => "Round lost",
     };
     let figures = move || {
-        ctx.round.with(|r| {
+        ctx.table.round.with(|r| {
             (
                 r.game.move_count(),
-                format_time(ctx.elapsed_ms.get()),
+                format_time(ctx.table.elapsed_ms.get()),
                 r.game.score(),
                 r.deal_number,
                 r.preset().name(),
@@ -283,15 +286,15 @@ pub fn EndDialog() -> impl IntoView {
             label_id="end-title"
             class="end-dialog"
             settle_ms=motion::SETTLE_MS
-            on_close=move || ctx.end_dialog_closed.set(true)
+            on_close=move || ctx.ui.end_dialog_closed.set(true)
         >
             <h2 id="end-title">{title}</h2>
             <p data-testid="end-summary">
                 {move || match status() {
                     // The heading says it already; say how short it could be.
                     Status::Won => {
-                        let moves = ctx.round.with(|r| r.game.move_count());
-                        match ctx.shortest.get() {
+                        let moves = ctx.table.round.with(|r| r.game.move_count());
+                        match ctx.coach.shortest.get() {
                             Some((n, true)) => {
                                 format!("You won in {moves} moves; the shortest win is {n}.")
                             }
@@ -327,20 +330,20 @@ pub fn EndDialog() -> impl IntoView {
                     type="button"
                     class="primary"
                     on:click=move |_| {
-                        let preset = ctx.round.with_untracked(|r| r.preset());
-                        ctx.start_choice(DealChoice::Random, preset);
+                        let preset = ctx.table.round.with_untracked(|r| r.preset());
+                        deal::start_choice(ctx, DealChoice::Random, preset);
                     }
                 >
                     "New deal"
                 </button>
-                <button type="button" on:click=move |_| ctx.replay()>"Replay this deal"</button>
+                <button type="button" on:click=move |_| deal::replay(ctx)>"Replay this deal"</button>
                 <ShareButton />
                 <Show when=move || status() != Status::Won>
-                    <button type="button" on:click=move |_| ctx.where_did_i_lose()>
+                    <button type="button" on:click=move |_| coach::where_did_i_lose(ctx)>
                         "Where did I lose?"
                     </button>
                 </Show>
-                <button type="button" on:click=move |_| ctx.end_dialog_closed.set(true)>
+                <button type="button" on:click=move |_| ctx.ui.end_dialog_closed.set(true)>
                     "Close"
                 </button>
             </div>
@@ -352,9 +355,9 @@ pub fn EndDialog() -> impl IntoView {
 #[component]
 pub fn ResetStatsDialog() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
-    let open = Signal::derive(move || ctx.dialog.get() == OpenDialog::ResetStats);
-    let close = move || ctx.dialog.set(OpenDialog::None);
-    let preset = move || ctx.round.with(|r| r.preset());
+    let open = Signal::derive(move || ctx.ui.dialog.get() == OpenDialog::ResetStats);
+    let close = move || ctx.ui.dialog.set(OpenDialog::None);
+    let preset = move || ctx.table.round.with(|r| r.preset());
     view! {
         <Modal open=open label_id="reset-stats-title" class="reset-stats-dialog" on_close=close>
             <h2 id="reset-stats-title">"Reset statistics?"</h2>
@@ -370,8 +373,8 @@ pub fn ResetStatsDialog() -> impl IntoView {
                     type="button"
                     class="danger"
                     on:click=move |_| {
-                        ctx.dialog.set(OpenDialog::None);
-                        ctx.reset_stats(ctx.round.with_untracked(|r| r.preset()));
+                        ctx.ui.dialog.set(OpenDialog::None);
+                        record::reset_stats(ctx, ctx.table.round.with_untracked(|r| r.preset()));
                     }
                 >
                     "Reset"
@@ -389,31 +392,12 @@ pub fn ResetStatsDialog() -> impl IntoView {
 #[component]
 pub fn ShortcutsDialog() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
-    let open = Signal::derive(move || ctx.dialog.get() == OpenDialog::Shortcuts);
-    let close = move || ctx.dialog.set(OpenDialog::None);
-    let rows = [
-        ("D", "Draw a card, or turn the waste over"),
-        ("H", "Hint"),
-        ("A", "Auto move (play the hinted move)"),
-        ("U or Ctrl+Z", "Undo"),
-        ("Ctrl+Shift+Z or Ctrl+Y", "Redo"),
-        ("N", "New deal"),
-        ("W", "Where did I lose?"),
-        ("P", "Pause or resume"),
-        ("M", "Sound on or off"),
-        ("S", "Settings"),
-        ("Esc", "Cancel the selection"),
-        ("Tab, Shift+Tab", "Move between piles"),
-        ("Arrow keys", "Move between available cards and the stock"),
-        (
-            "Enter, Space",
-            "Select a card, or pair it with the selected card",
-        ),
-        ("?", "This list"),
-    ]
-    .into_iter()
-    .map(|(key, what)| view! { <tr><th scope="row"><kbd>{key}</kbd></th><td>{what}</td></tr> })
-    .collect_view();
+    let open = Signal::derive(move || ctx.ui.dialog.get() == OpenDialog::Shortcuts);
+    let close = move || ctx.ui.dialog.set(OpenDialog::None);
+    let rows = SHORTCUTS
+        .iter()
+        .map(|s| view! { <tr><th scope="row"><kbd>{s.keys}</kbd></th><td>{s.what}</td></tr> })
+        .collect_view();
     view! {
         <Modal open=open label_id="shortcuts-title" class="shortcuts-dialog" on_close=close>
             <h2 id="shortcuts-title">"Keyboard shortcuts"</h2>

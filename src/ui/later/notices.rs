@@ -8,7 +8,8 @@ use leptos::prelude::*;
 use crate::platform;
 use crate::platform::storage;
 use crate::state::context::GameContext;
-use crate::state::record::ShownNotice;
+use crate::state::context::ShownNotice;
+use crate::state::record;
 
 /// The banners, one per notice, above the table.
 #[component]
@@ -17,7 +18,8 @@ pub fn NoticeBanners() -> impl IntoView {
     // Rarely more than one, and changed only by a dismissal: a plain list,
     // not a keyed one (whose code would cost the page some kilobytes).
     move || {
-        ctx.notices
+        ctx.ui
+            .notices
             .get()
             .into_iter()
             .map(|notice| view! { <NoticeBanner notice=notice /> })
@@ -29,13 +31,13 @@ pub fn NoticeBanners() -> impl IntoView {
 fn NoticeBanner(notice: ShownNotice) -> impl IntoView {
     let ctx = expect_context::<GameContext>();
     let id = notice.id;
-    let dismiss = move |_| ctx.notices.update(|shown| shown.retain(|n| n.id != id));
+    let dismiss = move |_| record::dismiss_notice(ctx, id);
     let download = notice.backup.map(|key| {
         let save = move |_| {
             let sent = storage::backup_text(&key)
                 .ok_or(())
                 .and_then(|text| platform::download(&format!("{key}.json"), &text).map_err(|_| ()));
-            ctx.message.set(match sent {
+            ctx.ui.message.set(match sent {
                 Ok(()) => format!("The copy was saved as {key}.json."),
                 Err(()) => "Could not download the copy; it is still kept in this browser.".into(),
             });

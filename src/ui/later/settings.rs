@@ -12,8 +12,8 @@ use crate::ui::later::dialogs::Modal;
 #[component]
 pub fn SettingsDialog() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
-    let open = Signal::derive(move || ctx.dialog.get() == OpenDialog::Settings);
-    let close = move || ctx.dialog.set(OpenDialog::None);
+    let open = Signal::derive(move || ctx.ui.dialog.get() == OpenDialog::Settings);
+    let close = move || ctx.ui.dialog.set(OpenDialog::None);
     view! {
         <Modal open=open label_id="settings-title" class="settings-dialog" on_close=close>
             <h2 id="settings-title">"Settings"</h2>
@@ -72,7 +72,7 @@ pub fn SettingsDialog() -> impl IntoView {
                         <input
                             type="checkbox"
                             id="setting-sound"
-                            prop:checked=move || ctx.settings.with(|s| s.sound)
+                            prop:checked=move || ctx.ui.settings.with(|s| s.sound)
                             on:change=move |ev| set_sound(ctx, event_target_checked(&ev))
                         />
                         <label for="setting-sound">"Sound"</label>
@@ -112,7 +112,7 @@ fn choice(
         .enumerate()
         .map(|(i, &(name, text))| {
             view! {
-                <option value=name prop:selected=move || ctx.settings.with(|s| get(s) == i)>
+                <option value=name prop:selected=move || ctx.ui.settings.with(|s| get(s) == i)>
                     {text}
                 </option>
             }
@@ -140,7 +140,7 @@ fn switch(
             <input
                 type="checkbox"
                 id=id.clone()
-                prop:checked=move || ctx.settings.with(get)
+                prop:checked=move || ctx.ui.settings.with(get)
                 on:change=move |ev| {
                     let on = event_target_checked(&ev);
                     update(ctx, |s| set(s, on));

@@ -20,6 +20,7 @@ use pyramid_engine::{Game, Move, Status};
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::domain::round::{format_time, Round};
+use crate::state::announce;
 use crate::state::context::GameContext;
 
 /// The game's name at the head of a shared text.
@@ -136,19 +137,19 @@ pub fn install_challenge(search: &str, ctx: GameContext) {
     let params = web_sys::UrlSearchParams::new_with_str(search).ok();
     let token = params.and_then(|p| p.get("challenge"));
     let state = token.map(|token| {
-        let (number, preset) = ctx.round.with_untracked(|r| (r.deal_number, r.preset()));
+        let (number, preset) = ctx.table.round.with_untracked(|r| (r.deal_number, r.preset()));
         let verified = match number {
             Some(n) => challenge::verify(&token, n, preset).map_err(|e| e.to_string()),
             None => Err("the deal on the table has no number".to_string()),
         };
         match verified {
             Ok(c) => {
-                ctx.add_message(&format!("Challenge: {}.", challenge_words(&c)));
+                announce::add(ctx, &format!("Challenge: {}.", challenge_words(&c)));
                 ChallengeState::Valid(c)
             }
             Err(why) => {
                 let text = format!("This challenge link is not valid: {why}. The deal is yours to play all the same.");
-                ctx.add_message(&text);
+                announce::add(ctx, &text);
                 ChallengeState::Invalid(text)
             }
         }
@@ -160,7 +161,7 @@ pub fn install_challenge(search: &str, ctx: GameContext) {
 fn challenge_for_table(ctx: GameContext) -> Option<Challenge> {
     let active = use_context::<ActiveChallenge>()?;
     active.0.with(|s| match s {
-        Some(ChallengeState::Valid(c)) => ctx.round.with(|r| {
+        Some(ChallengeState::Valid(c)) => ctx.table.round.with(|r| {
             (r.deal_number == Some(c.deal_number) && r.preset() == c.preset).then(|| c.clone())
         }),
         _ => None,
@@ -197,10 +198,10 @@ pub fn ChallengeResult() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
     let text = move || {
         let theirs = challenge_for_table(ctx)?.score();
-        let mine = ctx.round.with(|r| Score {
+        let mine = ctx.table.round.with(|r| Score {
             won: r.status() == Status::Won,
             moves: u32::try_from(r.game.move_count()).unwrap_or(u32::MAX),
-            elapsed_ms: ctx.elapsed_ms.get(),
+            elapsed_ms: ctx.table.elapsed_ms.get(),
         });
         Some(comparison_words(&mine, &theirs))
     };
@@ -225,8 +226,8 @@ pub fn ShareButton() -> impl IntoView {
 /// Shares the round on the table: the Web Share API where the browser has
 /// it, else the clipboard; says what happened in the status region.
 pub fn share(ctx: GameContext) {
-    let elapsed = ctx.elapsed_ms.get_untracked();
-    let (mut text, query) = ctx.round.with_untracked(|r| {
+    let elapsed = ctx.table.elapsed_ms.get_untracked();
+    let (mut text, query) = ctx.table.round.with_untracked(|r| {
         (
             share_text(r, elapsed),
             r.deal_number.map(|n| challenge_query(&r.game, n, elapsed)),
@@ -255,7 +256,7 @@ pub fn share(ctx: GameContext) {
             }
             match call(&share_fn, &navigator, &data).await {
                 Ok(()) => {
-                    ctx.message.set("Result shared".into());
+                    ctx.ui.message.set("Result shared".into());
                     return;
                 }
                 // The player closed the share sheet: nothing to say.
@@ -277,7 +278,7 @@ pub fn share(ctx: GameContext) {
                 .is_ok(),
             None => false,
         };
-        ctx.message.set(if copied {
+        ctx.ui.message.set(if copied {
             "Result copied to the clipboard".into()
         } else {
             "Could not share or copy the result: this browser allows neither here".into()

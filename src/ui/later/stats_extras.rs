@@ -9,6 +9,7 @@ use crate::domain::persist::{encode_stats, RoundEnd, RoundRecord};
 use crate::domain::round::format_time;
 use crate::platform;
 use crate::state::context::{GameContext, OpenDialog};
+use crate::state::record;
 
 /// Rounds shown in the strip and the time trend.
 pub const RECENT_ROUNDS: usize = 20;
@@ -29,7 +30,7 @@ const SQUARE_TENTHS: u64 = CHART_WIDTH * 10 / RECENT_ROUNDS as u64;
 #[component]
 pub fn StatsExtras() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
-    let preset = Memo::new(move |_| ctx.round.with(|r| r.preset()));
+    let preset = Memo::new(move |_| ctx.table.round.with(|r| r.preset()));
     let recent = Memo::new(move |_| {
         ctx.stats
             .book
@@ -46,8 +47,9 @@ pub fn StatsExtras() -> impl IntoView {
         leptos::task::spawn_local(async move {
             let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
             match text.ok().and_then(|v| v.as_string()) {
-                Some(text) => ctx.import_stats(&text),
+                Some(text) => record::import_stats(ctx, &text),
                 None => ctx
+                    .ui
                     .message
                     .set("Could not import: the file could not be read".into()),
             }
@@ -57,9 +59,11 @@ pub fn StatsExtras() -> impl IntoView {
         let text = ctx.stats.book.with_untracked(encode_stats);
         match platform::download(EXPORT_FILE_NAME, &indented(&text)) {
             Ok(()) => ctx
+                .ui
                 .message
                 .set(format!("Statistics saved as {EXPORT_FILE_NAME}")),
             Err(_) => ctx
+                .ui
                 .message
                 .set("Could not export: the browser refused the download".into()),
         }
@@ -68,7 +72,7 @@ pub fn StatsExtras() -> impl IntoView {
     view! {
         <RecentCharts recent=recent />
         <div class="stats-actions">
-            <button type="button" on:click=move |_| ctx.dialog.set(OpenDialog::ResetStats)>
+            <button type="button" on:click=move |_| ctx.ui.dialog.set(OpenDialog::ResetStats)>
                 "Reset statistics"
             </button>
             <button type="button" on:click=on_export>"Export"</button>
