@@ -20,7 +20,7 @@ use crate::solver;
 use crate::state::context::GameContext;
 use crate::state::settings;
 use crate::state::statistics::Statistics;
-use crate::state::{announce, ask, coach, deal, play, record};
+use crate::state::{announce, ask, change, coach, deal, play, record};
 use crate::ui::chrome::keyboard::install_shortcuts;
 use crate::ui::chrome::stats_panel::StatsPanel;
 use crate::ui::chrome::status_bar::StatusBar;
@@ -414,7 +414,7 @@ fn run_clock(ctx: GameContext) {
         move || {
             let now = platform::now_ms();
             let previous = last.replace(now);
-            let running = play::can_act(ctx)
+            let running = change::can_act(ctx)
                 && !document().hidden()
                 && ctx.table.round.with_untracked(|r| !r.is_over());
             // A negative or long gap means the device clock changed or the

@@ -4,6 +4,7 @@
 
 pub mod announce;
 pub mod ask;
+pub mod change;
 pub mod coach;
 pub mod context;
 pub mod deal;

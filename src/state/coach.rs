@@ -14,8 +14,8 @@ use crate::fx::motion;
 use crate::protocol::{LossAnswer, Request, Response, WinLine};
 use crate::solver::SolverError;
 use crate::state::ask::{self, Asked};
+use crate::state::change::{self, after_history_change, assist, change_round};
 use crate::state::context::{GameContext, Grade, OpenDialog, Replay};
-use crate::state::play::{self, assist, change_round};
 use crate::state::{announce, record};
 
 /// How long each move of a shown win stays on the table.
@@ -47,8 +47,8 @@ pub fn describe_loss(answer: &LossAnswer) -> String {
 }
 
 /// Whether the player may ask the coach about the round in progress.
-fn can_ask(ctx: GameContext) -> bool {
-    play::can_act(ctx) && !ctx.table.round.with_untracked(Round::is_over)
+pub fn can_ask(ctx: GameContext) -> bool {
+    change::can_act(ctx) && !ctx.table.round.with_untracked(Round::is_over)
 }
 
 /// Shows a hint: highlights one move on a winning line without playing
@@ -78,21 +78,7 @@ pub fn show_hint(ctx: GameContext) {
     });
 }
 
-/// Plays the hinted move. The round counts as assisted.
-pub fn auto_move(ctx: GameContext) {
-    if !can_ask(ctx) {
-        return;
-    }
-    with_hint(ctx, move |hint| match hint {
-        Hint::Move(m) | Hint::Removal(m) => {
-            ctx.table.round.update(assist);
-            let _ = play::play(ctx, m);
-        }
-        other => say_no_hint(ctx, &other),
-    });
-}
-
-fn say_no_hint(ctx: GameContext, hint: &Hint) {
+pub fn say_no_hint(ctx: GameContext, hint: &Hint) {
     ctx.table.hinted.set(None);
     announce::say(
         ctx,
@@ -111,7 +97,7 @@ fn say_no_hint(ctx: GameContext, hint: &Hint) {
 /// from the cached line when the player has been following it, else
 /// once the solver's worker answers (and only if the board is still
 /// the one asked about).
-fn with_hint(ctx: GameContext, then: impl FnOnce(Hint) + 'static) {
+pub fn with_hint(ctx: GameContext, then: impl FnOnce(Hint) + 'static) {
     let key = ctx.table.round.with_untracked(|r| r.position().key());
     let cached = ctx.coach.hint_cache.with_value(|c| match c {
         Some((k, line)) if *k == key => line.first().copied(),
@@ -189,7 +175,7 @@ pub fn rewind_to(ctx: GameContext, index: usize) {
     });
     ctx.ui.dialog.set(OpenDialog::None);
     if rewound {
-        play::after_history_change(
+        after_history_change(
             ctx,
             &format!("Rewound to move {index}: this position can still be won"),
         );

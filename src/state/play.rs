@@ -1,55 +1,20 @@
-//! The player's moves on the table: taps, drops, draws, undo and redo,
+//! The player's moves on the table: taps, drops, draws, auto moves, undo and redo,
 //! ending a Par round, pausing. Every move goes through the engine: the
 //! page asks `Game::play` whether a move is legal and `Game::status`
 //! whether the round is over, and never decides either itself.
 //!
-//! Every change to the round's moves goes through [`change_round`], which
-//! snapshots where the cards are, changes the round, lets the cards travel
-//! and saves; and "assisted" is set only by [`assist`].
+//! Every change to the round's moves goes through
+//! [`change::change_round`](crate::state::change::change_round).
 
 use leptos::prelude::*;
 use pyramid_engine::{Card, Move, MoveError, Status};
 
-use crate::domain::round::{capitalise, describe_move, Round};
+use crate::domain::round::{capitalise, describe_move, Hint, Round};
 use crate::fx::{focus, motion};
 use crate::platform::sound::{self, Cue};
+use crate::state::change::{after_history_change, assist, can_act, change_round};
 use crate::state::context::{GameContext, OpenDialog};
 use crate::state::{announce, coach, record};
-
-/// Changes the round with `change` (which says whether it changed it):
-/// snapshots the cards' places first, then, if it changed, lets the cards
-/// travel to their new places and saves the round. Says whether it changed.
-pub fn change_round(ctx: GameContext, change: impl FnOnce(&mut Round) -> bool) -> bool {
-    let before = ctx.table.round.with_untracked(motion::snapshot);
-    let mut changed = false;
-    ctx.table.round.maybe_update(|r| {
-        changed = change(r);
-        changed
-    });
-    if changed {
-        ctx.table
-            .round
-            .with_untracked(|r| motion::animate(before, r));
-        // While a win is shown, the player's own round (the one saved) is
-        // put aside and does not change.
-        if ctx.coach.replay.with_untracked(Option::is_none) {
-            record::save_round(ctx);
-        }
-    }
-    changed
-}
-
-/// Marks `round` as played with help (a hint, an auto move, an undo, a
-/// rewind, a shown win): its win is not clean. The one place that says so.
-pub fn assist(round: &mut Round) {
-    round.assisted = true;
-}
-
-/// Whether the player may act on the table now: not while paused, and
-/// not while a winning line is being shown.
-pub fn can_act(ctx: GameContext) -> bool {
-    !ctx.table.paused.get_untracked() && ctx.coach.replay.with_untracked(Option::is_none)
-}
 
 /// Whether the player may act and the round is still in progress.
 fn can_play(ctx: GameContext) -> bool {
@@ -163,6 +128,20 @@ pub fn draw_or_recycle(ctx: GameContext) {
     let _ = play(ctx, if can_draw { Move::Draw } else { Move::Recycle });
 }
 
+/// Plays the hinted move. The round counts as assisted.
+pub fn auto_move(ctx: GameContext) {
+    if !coach::can_ask(ctx) {
+        return;
+    }
+    coach::with_hint(ctx, move |hint| match hint {
+        Hint::Move(m) | Hint::Removal(m) => {
+            ctx.table.round.update(assist);
+            let _ = play(ctx, m);
+        }
+        other => coach::say_no_hint(ctx, &other),
+    });
+}
+
 /// Takes the last move back; the round counts as assisted.
 pub fn undo(ctx: GameContext) {
     if !can_act(ctx) {
@@ -193,15 +172,6 @@ pub fn redo(ctx: GameContext) {
     } else {
         announce::say(ctx, "Nothing to redo");
     }
-}
-
-/// After the round's history moved (undo, redo, a rewind): nothing is
-/// selected or hinted, and the end dialog may show again.
-pub fn after_history_change(ctx: GameContext, what: &str) {
-    ctx.table.selected.set(None);
-    ctx.table.hinted.set(None);
-    ctx.ui.end_dialog_closed.set(false);
-    announce::after(ctx, what);
 }
 
 /// Par Pyramid: stop playing and take the score.

@@ -232,7 +232,7 @@ fn run(ctx: GameContext, action: Action, key: &str) -> bool {
     match action {
         Action::Draw => play::draw_or_recycle(ctx),
         Action::Hint => coach::show_hint(ctx),
-        Action::AutoMove => coach::auto_move(ctx),
+        Action::AutoMove => play::auto_move(ctx),
         Action::Undo => play::undo(ctx),
         Action::Redo => play::redo(ctx),
         Action::NewDeal => ctx.ui.dialog.set(OpenDialog::NewDeal),

@@ -67,7 +67,7 @@ pub fn Toolbar() -> impl IntoView {
                 type="button"
                 class="tb tb-auto"
                 aria-label="Auto move"
-                on:click=move |_| coach::auto_move(ctx)
+                on:click=move |_| play::auto_move(ctx)
                 disabled=move || !playing()
             >
                 "Auto"
