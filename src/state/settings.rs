@@ -20,7 +20,7 @@ use pyramid_engine::Place;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
-use crate::domain::persist::{CardBack, Motion, Settings, TableColour, Theme};
+use crate::domain::persist::{Motion, SettingChoice, Settings, Theme};
 use crate::platform::sound::{self, Cue};
 use crate::platform::storage::{self, Notice};
 use crate::state::announce;
@@ -110,21 +110,11 @@ fn apply(settings: &Settings, system_dark: bool, system_reduced_motion: bool) {
         Motion::On => true,
         Motion::Off => false,
     };
-    let table = match settings.table {
-        TableColour::Green => "green",
-        TableColour::Blue => "blue",
-        TableColour::Wine => "wine",
-    };
-    let back = match settings.card_back {
-        CardBack::Lattice => "lattice",
-        CardBack::Tartan => "tartan",
-        CardBack::Stars => "stars",
-    };
     for (name, value) in [
         ("data-theme", if dark { "dark" } else { "light" }),
         ("data-motion", if motion { "on" } else { "off" }),
-        ("data-table", table),
-        ("data-card-back", back),
+        ("data-table", settings.table.id()),
+        ("data-card-back", settings.card_back.id()),
     ] {
         if root.get_attribute(name).as_deref() != Some(value) {
             let _ = root.set_attribute(name, value);

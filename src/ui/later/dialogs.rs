@@ -8,7 +8,7 @@ use pyramid_engine::{Preset, Status};
 use crate::domain::round::{describe_status, format_time, parse_deal_number};
 use crate::fx::motion;
 use crate::state::context::{GameContext, OpenDialog};
-use crate::state::deal::DealChoice;
+use crate::state::deal::{DealChoice, DealKind};
 use crate::state::{coach, deal, play, record};
 use crate::ui::chrome::keyboard::SHORTCUTS;
 use crate::ui::later::share::{ChallengeResult, ShareButton};
@@ -29,45 +29,52 @@ pub fn Modal(
     children: Children,
 ) -> impl IntoView {
     let node = NodeRef::<leptos::html::Dialog>::new();
-    // `open`, once the table has settled: it turns true `settle_ms` after
-    // `open` does (with motion on), and false at once.
-    let ready = RwSignal::new(false);
+    // The contents are built the first time the dialog shows, not with the
+    // page, so the page starts sooner; then they stay. `built` is set only
+    // by the showing below, and read only by the contents.
+    let unbuilt = StoredValue::new_local(Some(children));
+    let built = RwSignal::new(false);
+    // Shows the dialog (building its contents first, the first time) if
+    // it is still meant to be open. Building a dialog's contents and
+    // showing it (the browser restyles the page for the top layer) are
+    // each a good part of a frame on a slow phone: they are tasks of their
+    // own, and `showModal` then focuses the control marked `autofocus`.
+    let show = move || {
+        let Some(dialog) = node.get_untracked() else {
+            return;
+        };
+        if !open.get_untracked() || dialog.open() {
+            return;
+        }
+        let show_now = move || {
+            if open.get_untracked() && !dialog.open() {
+                let _ = dialog.show_modal();
+            }
+        };
+        if built.get_untracked() {
+            show_now();
+        } else {
+            built.set(true);
+            set_timeout(show_now, std::time::Duration::ZERO);
+        }
+    };
+    // The one effect: the dialog follows `open`. It opens once the table
+    // has settled (`settle_ms` with motion on), in a task of its own, and
+    // closes at once.
     Effect::new(move |_| {
         let want_open = open.get();
-        if want_open && settle_ms > 0 && motion::enabled() {
-            set_timeout(
-                move || ready.set(open.get_untracked()),
-                std::time::Duration::from_millis(settle_ms),
-            );
-        } else {
-            ready.set(want_open);
-        }
-    });
-    // The contents are built the first time the dialog opens, not with the
-    // page, so the page starts sooner; then they stay.
-    let unbuilt = StoredValue::new_local(Some(children));
-    let opened = Memo::new(move |was: Option<&bool>| was == Some(&true) || ready.get());
-    Effect::new(move |_| {
-        let want_open = ready.get();
-        if let Some(dialog) = node.get() {
-            if want_open && !dialog.open() {
-                // After the contents are built (their effect was woken by
-                // the same change, so it runs first): `showModal` then
-                // focuses the control marked `autofocus`. In a task of its
-                // own: building a dialog's contents and showing it (the
-                // browser restyles the page for the top layer) are each
-                // a good part of a frame on a slow phone.
-                set_timeout(
-                    move || {
-                        if ready.get_untracked() && !dialog.open() {
-                            let _ = dialog.show_modal();
-                        }
-                    },
-                    std::time::Duration::ZERO,
-                );
-            } else if !want_open && dialog.open() {
-                dialog.close();
-            }
+        let Some(dialog) = node.get() else {
+            return;
+        };
+        if want_open {
+            let settle = if settle_ms > 0 && motion::enabled() {
+                settle_ms
+            } else {
+                0
+            };
+            set_timeout(show, std::time::Duration::from_millis(settle));
+        } else if dialog.open() {
+            dialog.close();
         }
     });
     view! {
@@ -82,7 +89,7 @@ pub fn Modal(
             }
         >
             {move || {
-                opened
+                built
                     .get()
                     .then(|| unbuilt.try_update_value(Option::take).flatten())
                     .flatten()
@@ -125,7 +132,7 @@ pub fn NewDealDialog() -> impl IntoView {
 fn NewDealForm() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
     let preset = RwSignal::new(ctx.table.round.with_untracked(|r| r.preset()));
-    let kind = RwSignal::new("random");
+    let kind = RwSignal::new(DealKind::Random);
     let number_text = RwSignal::new(String::new());
     let grade = RwSignal::new(None::<u8>);
     let error = RwSignal::new(None::<String>);
@@ -133,16 +140,16 @@ fn NewDealForm() -> impl IntoView {
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let choice = match kind.get_untracked() {
-            "winnable" => DealChoice::Winnable(grade.get_untracked()),
-            "daily" => DealChoice::Daily,
-            "number" => match parse_deal_number(&number_text.get_untracked()) {
+            DealKind::Random => DealChoice::Random,
+            DealKind::Winnable => DealChoice::Winnable(grade.get_untracked()),
+            DealKind::Daily => DealChoice::Daily,
+            DealKind::Number => match parse_deal_number(&number_text.get_untracked()) {
                 Some(n) => DealChoice::Number(n),
                 None => {
                     error.set(Some(format!("Enter a deal number from 1 to {}", u32::MAX)));
                     return;
                 }
             },
-            _ => DealChoice::Random,
         };
         let preset = preset.get_untracked();
         // The click, the dialog's closing (the browser then restyles the
@@ -182,19 +189,19 @@ fn NewDealForm() -> impl IntoView {
             }
         })
         .collect_view();
-    let deal_option = move |value: &'static str, text: &'static str| {
-        let id = format!("deal-{value}");
+    let deal_option = move |value: DealKind| {
+        let id = format!("deal-{}", value.id());
         view! {
             <div class="choice">
                 <input
                     type="radio"
                     name="deal-kind"
                     id=id.clone()
-                    value=value
+                    value=value.id()
                     prop:checked=move || kind.get() == value
                     on:change=move |_| kind.set(value)
                 />
-                <label for=id>{text}</label>
+                <label for=id>{value.label()}</label>
             </div>
         }
     };
@@ -208,9 +215,9 @@ fn NewDealForm() -> impl IntoView {
             </fieldset>
             <fieldset>
                 <legend>"Deal"</legend>
-                {deal_option("random", "Random deal")}
-                {deal_option("winnable", "Winnable deals only")}
-                {deal_option("daily", "Daily deal (today's winnable deal, the same for everyone)")}
+                {deal_option(DealKind::Random)}
+                {deal_option(DealKind::Winnable)}
+                {deal_option(DealKind::Daily)}
                 <label class="difficulty-field">
                     "Difficulty "
                     <select
@@ -220,7 +227,7 @@ fn NewDealForm() -> impl IntoView {
                             grade.set(value);
                             // A grade is the solver's: only winnable deals have one asked for.
                             if value.is_some() {
-                                kind.set("winnable");
+                                kind.set(DealKind::Winnable);
                             }
                         }
                     >
@@ -232,7 +239,7 @@ fn NewDealForm() -> impl IntoView {
                         <option value="5">"5 of 5 (hardest)"</option>
                     </select>
                 </label>
-                {deal_option("number", "Deal number")}
+                {deal_option(DealKind::Number)}
                 <label class="number-field">
                     <span class="visually-hidden">"Deal number"</span>
                     <input
@@ -244,7 +251,7 @@ fn NewDealForm() -> impl IntoView {
                         prop:value=move || number_text.get()
                         on:input=move |ev| {
                             number_text.set(event_target_value(&ev));
-                            kind.set("number");
+                            kind.set(DealKind::Number);
                         }
                     />
                 </label>

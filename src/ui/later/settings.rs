@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::domain::persist::{CardBack, Motion, Settings, TableColour, Theme};
+use crate::domain::persist::{SettingChoice, Settings};
 use crate::state::context::{GameContext, OpenDialog};
 use crate::state::settings::{set_sound, update};
 use crate::ui::later::dialogs::Modal;
@@ -20,38 +20,10 @@ pub fn SettingsDialog() -> impl IntoView {
             <div class="settings-groups">
                 <fieldset>
                     <legend>"Table"</legend>
-                    {choice(
-                        ctx,
-                        "theme",
-                        "Theme",
-                        &[("system", "System"), ("light", "Light"), ("dark", "Dark")],
-                        |s| s.theme as usize,
-                        |s, i| s.theme = [Theme::System, Theme::Light, Theme::Dark][i],
-                    )}
-                    {choice(
-                        ctx,
-                        "table",
-                        "Table colour",
-                        &[("green", "Green felt"), ("blue", "Blue"), ("wine", "Burgundy")],
-                        |s| s.table as usize,
-                        |s, i| s.table = [TableColour::Green, TableColour::Blue, TableColour::Wine][i],
-                    )}
-                    {choice(
-                        ctx,
-                        "card-back",
-                        "Card back",
-                        &[("lattice", "Blue lattice"), ("tartan", "Red tartan"), ("stars", "Night stars")],
-                        |s| s.card_back as usize,
-                        |s, i| s.card_back = [CardBack::Lattice, CardBack::Tartan, CardBack::Stars][i],
-                    )}
-                    {choice(
-                        ctx,
-                        "motion",
-                        "Motion",
-                        &[("system", "System"), ("on", "On"), ("off", "Off")],
-                        |s| s.motion as usize,
-                        |s, i| s.motion = [Motion::System, Motion::On, Motion::Off][i],
-                    )}
+                    {choice(ctx, "theme", "Theme", |s| s.theme, |s, v| s.theme = v)}
+                    {choice(ctx, "table", "Table colour", |s| s.table, |s, v| s.table = v)}
+                    {choice(ctx, "card-back", "Card back", |s| s.card_back, |s, v| s.card_back = v)}
+                    {choice(ctx, "motion", "Motion", |s| s.motion, |s, v| s.motion = v)}
                     <div class="back-preview" aria-hidden="true">
                         <span class="felt-swatch"></span>
                         <span class="card-back-swatch"></span>
@@ -87,33 +59,29 @@ pub fn SettingsDialog() -> impl IntoView {
     }
 }
 
-/// A labelled `<select>` over the values of one setting, by their place
-/// in `options` (`value`, text): one function for every such setting keeps
-/// the page small.
-fn choice(
+/// A labelled `<select>` over the values of one setting, in the order of
+/// its table ([`SettingChoice`]), each by its id.
+fn choice<T: SettingChoice>(
     ctx: GameContext,
     id: &'static str,
     label: &'static str,
-    options: &'static [(&'static str, &'static str)],
-    get: fn(&Settings) -> usize,
-    set: fn(&mut Settings, usize),
+    get: fn(&Settings) -> T,
+    set: fn(&mut Settings, T),
 ) -> impl IntoView {
     // The first choice takes the focus when the dialog opens.
     let first = id == "theme";
     let id = format!("setting-{id}");
     let on_change = move |ev: leptos::ev::Event| {
-        let value = event_target_value(&ev);
-        if let Some(i) = options.iter().position(|(name, _)| *name == value) {
-            update(ctx, |s| set(s, i));
+        if let Some(value) = T::from_id(&event_target_value(&ev)) {
+            update(ctx, |s| set(s, value));
         }
     };
-    let items = options
+    let items = T::ALL
         .iter()
-        .enumerate()
-        .map(|(i, &(name, text))| {
+        .map(|&value| {
             view! {
-                <option value=name prop:selected=move || ctx.ui.settings.with(|s| get(s) == i)>
-                    {text}
+                <option value=value.id() prop:selected=move || ctx.ui.settings.with(|s| get(s) == value)>
+                    {value.label()}
                 </option>
             }
         })
