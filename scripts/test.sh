@@ -43,6 +43,9 @@ step() {
   SUMMARY+=("$(printf '%-28s %4ss' "$name" "$((SECONDS - t))")")
 }
 
+# The page's layers (ARCHITECTURE.md): no import points up, no file cycle.
+step "layers self-test" python3 scripts/layers.py --self-test
+step "layers"           python3 scripts/layers.py
 step "fmt"              cargo fmt --all -- --check
 step "clippy native"    cargo clippy --workspace --all-targets -- -D warnings
 step "clippy wasm32"    cargo clippy --target "$WASM_TARGET" -p pyramid --all-targets --features split -- -D warnings

@@ -9,13 +9,14 @@ use std::rc::Rc;
 use std::time::Duration;
 
 use leptos::prelude::*;
-use pyramid_engine::{Preset, Status};
+use pyramid_engine::Status;
 
+use crate::domain::link::UrlRequest;
 use crate::domain::persist::StatsBook;
-use crate::domain::round::{capitalise, parse_url_request, DealOrigin, Round, UrlRequest};
-use crate::platform;
-use crate::platform::storage::{self, Notice, StorageError, StoredRound};
-use crate::platform::tabs;
+use crate::domain::round::{DealOrigin, Round};
+use crate::domain::startup::{choose_round, startup_notice, Start};
+use crate::platform::storage::{self, Notice, StorageError};
+use crate::platform::{address, clock, random, tabs};
 use crate::solver;
 use crate::state::context::GameContext;
 use crate::state::settings;
@@ -73,7 +74,7 @@ pub async fn start() {
 /// for, or a random deal.
 #[component]
 pub fn App(own: Option<String>, held: HashSet<String>) -> impl IntoView {
-    let start = startup(&location_search(), own.as_deref(), &held);
+    let start = startup(&address::search(), own.as_deref(), &held);
     let stats = Statistics::new(start.stats, start.stats_unsaved);
     let ctx = GameContext::new(start.round, start.elapsed_ms, start.notice, stats);
     ctx.ui.round_unsaved.set(start.round_unsaved);
@@ -81,7 +82,7 @@ pub fn App(own: Option<String>, held: HashSet<String>) -> impl IntoView {
     let (saved_settings, notices) = settings::load();
     ctx.ui.settings.set(saved_settings);
     record::show_notices(ctx, &notices);
-    install_challenge(&location_search(), ctx);
+    install_challenge(start.challenge.as_deref(), ctx);
     // Rounds this tab leaves or finds finished are recorded before play
     // starts: its own round when a link asks for another deal, and the
     // finished rounds of tabs that closed.
@@ -91,7 +92,7 @@ pub fn App(own: Option<String>, held: HashSet<String>) -> impl IntoView {
         let _ = storage::remove_round(&round.round_id);
     }
     let id = ctx.table.round.with_untracked(|r| {
-        platform::show_deal_in_address(r.deal_number, r.preset());
+        address::show_deal(r.deal_number, r.preset());
         r.round_id.clone()
     });
     record::save_round(ctx);
@@ -105,9 +106,9 @@ pub fn App(own: Option<String>, held: HashSet<String>) -> impl IntoView {
             deal::deal(
                 ctx,
                 Round::new(
-                    platform::random_deal_number(),
+                    random::deal_number(),
                     preset,
-                    platform::new_round_id(),
+                    random::round_id(),
                     DealOrigin::Random,
                 ),
             );
@@ -137,6 +138,8 @@ pub struct Startup {
     /// The first message for the live region: the deal, and a link that
     /// could not be used as given.
     pub notice: String,
+    /// The challenge the link came with, to check against the round.
+    pub challenge: Option<String>,
     /// Unreadable saved data that was set aside: shown as banners.
     pub notices: Vec<Notice>,
     pub stats: StatsBook,
@@ -148,27 +151,12 @@ pub struct Startup {
     pub stats_unsaved: Option<StorageError>,
 }
 
-/// Reads storage and the URL and picks the round, given this tab's round
-/// before a reload (`own`) and the rounds other tabs hold (`held`):
-/// - this tab's own round is resumed, unless the link asks for another deal
-///   or rules: then the player has left it, and it is closed (recorded as
-///   abandoned if it was started);
-/// - a new tab deals what the link asks for, or resumes the most recently
-///   saved unfinished round that no open tab plays, or deals at random;
-/// - finished rounds that no open tab shows are closed (recorded, once).
-///
-/// Other tabs' rounds are never closed.
+/// Reads storage and the query `search`, and starts the round
+/// [`choose_round`] picks, given this tab's round before a reload (`own`)
+/// and the rounds other tabs hold (`held`).
 pub fn startup(search: &str, own: Option<&str>, held: &HashSet<String>) -> Startup {
-    let request = url_request(search);
-    let mut notes = Vec::new();
+    let request = UrlRequest::parse(search);
     let mut notices = Vec::new();
-    if !request.errors.is_empty() {
-        let problems: Vec<String> = request.errors.iter().map(ToString::to_string).collect();
-        notes.push(format!(
-            "The link could not be used as given: {}.",
-            problems.join("; ")
-        ));
-    }
     let (stats, stats_unsaved) = match storage::load_stats() {
         Ok(loaded) => {
             notices.extend(loaded.notices);
@@ -184,100 +172,28 @@ pub fn startup(search: &str, own: Option<&str>, held: &HashSet<String>) -> Start
         Err(e) => (Vec::new(), Some(e)),
     };
     let choice = choose_round(saved, &request, own, held);
-
-    let (round, elapsed_ms) = match choice.resume {
-        Some((round, elapsed)) => {
-            notes.insert(0, format!("Resuming {}", deal_words(&round)));
-            (round, elapsed)
-        }
-        None => {
-            let preset = request.preset.unwrap_or(Preset::Classic);
-            let (number, origin) = match request.deal_number {
+    let resumed = matches!(choice.start, Start::Resume(..));
+    let (round, elapsed_ms) = match choice.start {
+        Start::Resume(round, elapsed) => (*round, elapsed),
+        Start::Deal(number, preset) => {
+            let (number, origin) = match number {
                 Some(n) => (n, DealOrigin::Number),
-                None => (platform::random_deal_number(), DealOrigin::Random),
+                None => (random::deal_number(), DealOrigin::Random),
             };
-            let round = Round::new(number, preset, platform::new_round_id(), origin);
-            notes.insert(0, capitalise(&deal_words(&round)));
-            (round, 0)
+            (Round::new(number, preset, random::round_id(), origin), 0)
         }
     };
     Startup {
+        notice: startup_notice(&round, resumed, &request),
         round,
         elapsed_ms,
-        notice: notes.join(" "),
+        challenge: request.challenge,
         notices,
         stats,
         to_close: choice.to_close,
         round_unsaved,
         stats_unsaved,
     }
-}
-
-/// Which saved round a tab resumes, and which it closes.
-#[derive(Default)]
-struct RoundChoice {
-    resume: Option<(Round, u64)>,
-    to_close: Vec<(Round, u64)>,
-}
-
-fn choose_round(
-    saved: Vec<StoredRound>,
-    request: &UrlRequest,
-    own: Option<&str>,
-    held: &HashSet<String>,
-) -> RoundChoice {
-    let mut choice = RoundChoice::default();
-    let mut free = Vec::new();
-    for (saved, game) in saved {
-        if held.contains(&saved.round_id) {
-            continue;
-        }
-        let elapsed = saved.elapsed_ms;
-        let saved_at = saved.saved_at_ms;
-        let round = Round::resumed(&saved, game);
-        if own == Some(round.round_id.as_str()) {
-            let same_deal = request
-                .deal_number
-                .is_none_or(|n| round.deal_number == Some(n));
-            let same_rules = request.preset.is_none_or(|p| round.preset() == p);
-            if same_deal && same_rules {
-                choice.resume = Some((round, elapsed));
-            } else {
-                choice.to_close.push((round, elapsed));
-            }
-        } else if round.is_over() {
-            choice.to_close.push((round, elapsed));
-        } else {
-            free.push((saved_at, round, elapsed));
-        }
-    }
-    let asks_for_a_deal = request.deal_number.is_some() || request.preset.is_some();
-    if choice.resume.is_none() && !asks_for_a_deal {
-        // The latest saved (a sort would cost the page a sort's code).
-        choice.resume = free
-            .into_iter()
-            .max_by(|(a_at, a, _), (b_at, b, _)| (a_at, &a.round_id).cmp(&(b_at, &b.round_id)))
-            .map(|(_, round, elapsed)| (round, elapsed));
-    }
-    choice
-}
-
-/// `deal 42, Classic rules`.
-fn deal_words(round: &Round) -> String {
-    let number = round
-        .deal_number
-        .map_or("a custom deal".to_string(), |n| format!("deal {n}"));
-    format!("{number}, {} rules.", round.preset().name())
-}
-
-fn url_request(search: &str) -> UrlRequest {
-    let params = web_sys::UrlSearchParams::new_with_str(search).ok();
-    let get = |name: &str| params.as_ref().and_then(|p| p.get(name));
-    parse_url_request(get("deal").as_deref(), get("rules").as_deref())
-}
-
-fn location_search() -> String {
-    window().location().search().unwrap_or_default()
 }
 
 /// The table for one round: toolbar, counters, stock and waste, pyramid,
@@ -408,11 +324,11 @@ fn keep_saved(ctx: GameContext) {
 /// game is not paused and the page is visible. Every few seconds of play
 /// the round is saved with its clock.
 fn run_clock(ctx: GameContext) {
-    let last = Rc::new(Cell::new(platform::now_ms()));
+    let last = Rc::new(Cell::new(clock::now_ms()));
     let on_tick = {
         let last = last.clone();
         move || {
-            let now = platform::now_ms();
+            let now = clock::now_ms();
             let previous = last.replace(now);
             let running = change::can_act(ctx)
                 && !document().hidden()
@@ -433,7 +349,7 @@ fn run_clock(ctx: GameContext) {
         on_cleanup(move || handle.clear());
     }
     let visibility = window_event_listener_untyped("visibilitychange", move |_| {
-        last.set(platform::now_ms());
+        last.set(clock::now_ms());
     });
     on_cleanup(move || visibility.remove());
 }

@@ -13,9 +13,9 @@
 
 pub mod app;
 pub mod domain;
-pub mod fx;
+pub(crate) mod fx;
 pub mod platform;
 pub mod protocol;
 pub mod solver;
 pub mod state;
-pub mod ui;
+pub(crate) mod ui;

@@ -7,7 +7,7 @@ use leptos::task::tick;
 use pyramid::app::PyramidGame;
 use pyramid::domain::persist::{decode_round, decode_stats, StatsBook};
 use pyramid::domain::round::{DealOrigin, Round};
-use pyramid::platform::new_round_id;
+use pyramid::platform::random::round_id;
 use pyramid::platform::storage::{round_key, STATS_KEY};
 use pyramid::solver;
 use pyramid::state::context::GameContext;
@@ -34,7 +34,7 @@ fn mount_deal(
     leptos::mount::UnmountHandle<impl leptos::tachys::view::Mountable>,
 ) {
     let container = fresh_container();
-    let round = Round::new(number, preset, new_round_id(), DealOrigin::Number);
+    let round = Round::new(number, preset, round_id(), DealOrigin::Number);
     let handle = leptos::mount::mount_to(container.clone(), move || {
         let stats = Statistics::new(StatsBook::default(), None);
         let ctx = GameContext::new(round, 0, "ready".into(), stats);
@@ -356,65 +356,4 @@ async fn end_round_is_offered_only_in_par() {
     assert!((0..buttons.length())
         .filter_map(|i| buttons.item(i))
         .all(|b| b.text_content().as_deref() != Some("End round")));
-}
-
-#[wasm_bindgen_test]
-async fn a_modal_builds_its_contents_when_first_shown_and_follows_open() {
-    use pyramid::ui::later::dialogs::Modal;
-    let container = fresh_container();
-    let open = RwSignal::new(false);
-    let closed_by_itself = RwSignal::new(0);
-    let _handle = leptos::mount::mount_to(container.clone(), move || {
-        view! {
-            <Modal
-                open=open
-                label_id="test-modal-title"
-                class="test-modal"
-                on_close=move || {
-                    closed_by_itself.update(|n| *n += 1);
-                    open.set(false);
-                }
-            >
-                <h2 id="test-modal-title" class="inside">"Inside"</h2>
-            </Modal>
-        }
-    });
-    let is_open =
-        |c: &web_sys::HtmlElement| find(c, ".test-modal").is_some_and(|d| d.has_attribute("open"));
-    async fn until(what: &str, check: impl Fn() -> bool) {
-        for _ in 0..100 {
-            if check() {
-                return;
-            }
-            sleep_ms(20).await;
-        }
-        panic!("never {what}");
-    }
-    tick().await;
-    sleep_ms(50).await;
-    assert!(!is_open(&container));
-    // Nothing inside is built before the dialog first opens.
-    assert!(find(&container, ".inside").is_none());
-    open.set(true);
-    until("opened", || is_open(&container)).await;
-    assert!(find(&container, ".inside").is_some());
-    open.set(false);
-    until("closed", || !is_open(&container)).await;
-    // The contents stay, and the dialog opens again with them.
-    assert!(find(&container, ".inside").is_some());
-    open.set(true);
-    until("opened again", || is_open(&container)).await;
-    assert_eq!(closed_by_itself.get_untracked(), 0);
-    // Closing by itself (Esc, a form's method="dialog") tells the owner.
-    find(&container, ".test-modal")
-        .unwrap()
-        .unchecked_into::<web_sys::HtmlDialogElement>()
-        .close();
-    until("told of the close", || {
-        closed_by_itself.get_untracked() == 1
-    })
-    .await;
-    assert!(!open.get_untracked());
-    sleep_ms(50).await;
-    assert!(!is_open(&container));
 }

@@ -128,12 +128,13 @@ impl std::error::Error for ChallengeError {}
 impl Challenge {
     /// The challenge of a finished `game` of deal `deal_number`.
     pub fn of_game(game: &Game, deal_number: u32, elapsed_ms: u64) -> Challenge {
+        let score = Score::of_game(game, elapsed_ms);
         Challenge {
             deal_number,
             preset: game.preset(),
-            won: game.status() == Status::Won,
+            won: score.won,
             ended: game.is_ended_by_player(),
-            moves: u32::try_from(game.move_count()).unwrap_or(u32::MAX),
+            moves: score.moves,
             elapsed_ms,
             line: game.played().to_vec(),
         }
@@ -149,6 +150,15 @@ impl Challenge {
 }
 
 impl Score {
+    /// The result of `game` as it stands, played in `elapsed_ms`.
+    pub fn of_game(game: &Game, elapsed_ms: u64) -> Score {
+        Score {
+            won: game.status() == Status::Won,
+            moves: u32::try_from(game.move_count()).unwrap_or(u32::MAX),
+            elapsed_ms,
+        }
+    }
+
     /// How this result compares with `other`: a win beats a loss; between
     /// two wins or two losses, fewer moves, then less time, is better.
     /// `Greater` means better.

@@ -257,6 +257,22 @@ impl Game {
             .map(Position::pass)
     }
 
+    /// How many cards each pass played so far removed, first pass first:
+    /// one number per pass, the pass under way last.
+    pub fn removed_per_pass(&self) -> Vec<u32> {
+        let mut passes = vec![0];
+        for step in self.positions.windows(2) {
+            let (before, after) = (&step[0], &step[1]);
+            if after.pass() != before.pass() {
+                passes.push(0);
+            }
+            if let Some(removed) = passes.last_mut() {
+                *removed += before.cards_left().saturating_sub(after.cards_left());
+            }
+        }
+        passes
+    }
+
     /// The Par score (Morehead & Mott-Smith): 50, 35 or 20 points for clearing
     /// the pyramid in pass 1, 2 or 3, minus one per card still on the table.
     pub fn score(&self) -> i32 {
@@ -288,6 +304,31 @@ mod tests {
         assert_eq!(g.score(), -52);
         assert_eq!(g.status(), Status::InProgress);
         assert!(!g.can_undo());
+    }
+
+    #[test]
+    fn removals_are_counted_per_pass() {
+        let mut g = game(1, Preset::Classic);
+        assert_eq!(g.removed_per_pass(), vec![0]);
+        let mut removed = 0;
+        while g.board().can_draw(g.position()) {
+            match g.board().removals(g.position()).first() {
+                Some(&m) => {
+                    removed += m.removed_cards().count() as u32;
+                    g.play(m).unwrap();
+                }
+                None => g.play(Move::Draw).unwrap(),
+            }
+        }
+        assert!(removed > 0);
+        assert_eq!(g.removed_per_pass(), vec![removed]);
+        g.play(Move::Recycle).unwrap();
+        assert_eq!(g.removed_per_pass(), vec![removed, 0]);
+        g.play(Move::Draw).unwrap();
+        assert_eq!(g.removed_per_pass(), vec![removed, 0]);
+        // Undone moves no longer count.
+        while g.undo() {}
+        assert_eq!(g.removed_per_pass(), vec![0]);
     }
 
     #[test]

@@ -6,8 +6,6 @@
 //! extra facts the page needs about a round (its deal number, its id, its
 //! clock) and turns finished rounds into statistics.
 
-use std::fmt;
-
 use pyramid_engine::{
     is_winnable, solve, Board, Card, Date, Deal, Game, Limits, LossReason, Move, Outcome, Position,
     Preset, Status,
@@ -65,41 +63,6 @@ pub enum Hint {
     NotFound,
 }
 
-/// Why `?deal=N&rules=ID` could not be used as given.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum UrlError {
-    BadDeal(String),
-    BadRules(String),
-}
-
-impl fmt::Display for UrlError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            UrlError::BadDeal(v) => write!(
-                f,
-                "\u{201c}{v}\u{201d} is not a deal number (use a whole number from 1 to {})",
-                u32::MAX
-            ),
-            UrlError::BadRules(v) => {
-                let ids: Vec<&str> = Preset::ALL.iter().map(|p| p.id()).collect();
-                write!(
-                    f,
-                    "\u{201c}{v}\u{201d} is not a rule set (use one of {})",
-                    ids.join(", ")
-                )
-            }
-        }
-    }
-}
-
-/// What the URL asked for: the parts that were valid, and what was wrong.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct UrlRequest {
-    pub deal_number: Option<u32>,
-    pub preset: Option<Preset>,
-    pub errors: Vec<UrlError>,
-}
-
 impl Round {
     /// A fresh round of deal `number` under `preset`.
     pub fn new(number: u32, preset: Preset, round_id: String, origin: DealOrigin) -> Round {
@@ -116,7 +79,7 @@ impl Round {
     /// The round saved in storage, with its game already rebuilt from it
     /// (by [`SavedRound::to_game`]): same id, so it is never counted twice,
     /// and same origin, so a daily deal still says so.
-    pub fn resumed(saved: &SavedRound, game: Game) -> Round {
+    pub(crate) fn resumed(saved: &SavedRound, game: Game) -> Round {
         Round {
             game,
             deal_number: saved.deal_number,
@@ -128,7 +91,7 @@ impl Round {
     }
 
     /// The round as it is saved after every change, with its clock.
-    pub fn to_saved(&self, elapsed_ms: u64, saved_at_ms: u64) -> SavedRound {
+    pub(crate) fn to_saved(&self, elapsed_ms: u64, saved_at_ms: u64) -> SavedRound {
         SavedRound {
             origin: self.origin,
             assisted: self.assisted,
@@ -140,32 +103,32 @@ impl Round {
 
     /// Whether the player has made any move in this round (one undone still
     /// counts: the round was started).
-    pub fn is_started(&self) -> bool {
+    pub(crate) fn is_started(&self) -> bool {
         !self.game.line().is_empty()
     }
 
-    pub fn preset(&self) -> Preset {
+    pub(crate) fn preset(&self) -> Preset {
         self.game.preset()
     }
 
-    pub fn board(&self) -> &Board {
+    pub(crate) fn board(&self) -> &Board {
         self.game.board()
     }
 
-    pub fn position(&self) -> &Position {
+    pub(crate) fn position(&self) -> &Position {
         self.game.position()
     }
 
-    pub fn status(&self) -> Status {
+    pub(crate) fn status(&self) -> Status {
         self.game.status()
     }
 
-    pub fn is_over(&self) -> bool {
+    pub(crate) fn is_over(&self) -> bool {
         self.game.is_over()
     }
 
     /// `Pass 2 of 3`, or `Pass 4 of ∞` with unlimited passes.
-    pub fn pass_label(&self) -> String {
+    pub(crate) fn pass_label(&self) -> String {
         let pass = self.position().pass();
         match self.board().rules().passes {
             Some(total) => format!("Pass {pass} of {total}"),
@@ -231,32 +194,14 @@ pub fn winnable_deal_number(
         .unwrap_or_else(fallback)
 }
 
-/// Reads the `deal` and `rules` query parameters. Missing values are not errors.
-pub fn parse_url_request(deal: Option<&str>, rules: Option<&str>) -> UrlRequest {
-    let mut request = UrlRequest::default();
-    if let Some(text) = deal {
-        match text.trim().parse::<u32>() {
-            Ok(n) if n >= 1 => request.deal_number = Some(n),
-            _ => request.errors.push(UrlError::BadDeal(text.to_string())),
-        }
-    }
-    if let Some(text) = rules {
-        match text.trim().to_ascii_lowercase().parse::<Preset>() {
-            Ok(p) => request.preset = Some(p),
-            Err(_) => request.errors.push(UrlError::BadRules(text.to_string())),
-        }
-    }
-    request
-}
-
 /// Reads a deal number typed by the player.
-pub fn parse_deal_number(text: &str) -> Option<u32> {
+pub(crate) fn parse_deal_number(text: &str) -> Option<u32> {
     text.trim().parse::<u32>().ok().filter(|&n| n >= 1)
 }
 
 /// `text` with its first letter in upper case. Messages start with ASCII
 /// letters; Unicode's case tables would cost the page kilobytes.
-pub fn capitalise(text: &str) -> String {
+pub(crate) fn capitalise(text: &str) -> String {
     let mut text = text.to_string();
     if let Some(first) = text.get_mut(..1) {
         first.make_ascii_uppercase();
@@ -265,7 +210,7 @@ pub fn capitalise(text: &str) -> String {
 }
 
 /// `m:ss`, or `h:mm:ss` past an hour.
-pub fn format_time(ms: u64) -> String {
+pub(crate) fn format_time(ms: u64) -> String {
     let secs = ms / 1000;
     let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
     if h > 0 {
@@ -276,7 +221,7 @@ pub fn format_time(ms: u64) -> String {
 }
 
 /// The card code used in the DOM and the CLI: `7H`, `TD`.
-pub fn card_code(card: Card) -> String {
+pub(crate) fn card_code(card: Card) -> String {
     card.to_string()
 }
 
@@ -286,7 +231,7 @@ pub fn card_face(card: Card) -> String {
 }
 
 /// A move in words, for the live region and the hint message.
-pub fn describe_move(m: Move) -> String {
+pub(crate) fn describe_move(m: Move) -> String {
     match m {
         Move::King(c) => format!("{} removed", c.name()),
         Move::Pair(a, b) => format!("{} and {} removed", a.name(), b.name()),
@@ -296,7 +241,7 @@ pub fn describe_move(m: Move) -> String {
 }
 
 /// A hinted move in words.
-pub fn describe_hint(m: Move) -> String {
+pub(crate) fn describe_hint(m: Move) -> String {
     match m {
         Move::King(c) => format!("Hint: remove the {}", c.name()),
         Move::Pair(a, b) => format!("Hint: pair the {} with the {}", a.name(), b.name()),
@@ -306,7 +251,7 @@ pub fn describe_hint(m: Move) -> String {
 }
 
 /// The end of a round in words.
-pub fn describe_status(status: Status) -> Option<&'static str> {
+pub(crate) fn describe_status(status: Status) -> Option<&'static str> {
     match status {
         Status::InProgress => None,
         Status::Won => Some("You won!"),
@@ -350,44 +295,6 @@ mod tests {
         assert_eq!(
             winnable_deal_number(Preset::Classic, 1..500, |_| false, || 9),
             9
-        );
-    }
-
-    #[test]
-    fn url_requests() {
-        let check = |deal: Option<&str>, rules: Option<&str>, expected: UrlRequest| {
-            assert_eq!(parse_url_request(deal, rules), expected);
-        };
-        check(None, None, UrlRequest::default());
-        check(
-            Some("42"),
-            Some("hard"),
-            UrlRequest {
-                deal_number: Some(42),
-                preset: Some(Preset::Hard),
-                errors: vec![],
-            },
-        );
-        check(
-            Some("0"),
-            Some("klondike"),
-            UrlRequest {
-                deal_number: None,
-                preset: None,
-                errors: vec![
-                    UrlError::BadDeal("0".into()),
-                    UrlError::BadRules("klondike".into()),
-                ],
-            },
-        );
-        check(
-            Some("abc"),
-            None,
-            UrlRequest {
-                deal_number: None,
-                preset: None,
-                errors: vec![UrlError::BadDeal("abc".into())],
-            },
         );
     }
 

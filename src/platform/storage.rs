@@ -42,7 +42,7 @@ use serde::de::DeserializeOwned;
 use crate::domain::persist::{
     decode_round, decode_settings, decode_stats, PersistError, SavedRound, Settings, StatsBook,
 };
-use crate::platform;
+use crate::platform::clock;
 
 /// The start of the key of every round in progress; the round id follows.
 pub const ROUND_PREFIX: &str = "pyramid.round.";
@@ -397,7 +397,7 @@ fn set_aside(key: &str, slot: Slot, error: PersistError) -> Option<Notice> {
         Slot::Stats => "stats",
         Slot::Settings => "settings",
     };
-    let stamp = platform::now_ms();
+    let stamp = clock::now_ms();
     let mut backup = format!("{BACKUP_PREFIX}{name}.{stamp}");
     let mut n = 1;
     // Never overwrite an earlier backup, even one made in the same millisecond.

@@ -37,7 +37,7 @@ thread_local! {
 }
 
 /// The Web Lock of round `round_id`.
-pub fn lock_name(round_id: &str) -> String {
+pub(crate) fn lock_name(round_id: &str) -> String {
     format!("{LOCK_PREFIX}{round_id}")
 }
 

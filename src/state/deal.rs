@@ -4,10 +4,10 @@
 use leptos::prelude::*;
 use pyramid_engine::{Date, Preset};
 
-use crate::domain::round::{DealOrigin, Round, WINNABLE_TRIES};
+use crate::domain::label::DealLabel;
+use crate::domain::round::{capitalise, DealOrigin, Round, WINNABLE_TRIES};
 use crate::fx::motion;
-use crate::platform;
-use crate::platform::tabs;
+use crate::platform::{address, clock, random, storage, tabs};
 use crate::protocol::{Request, Response};
 use crate::state::ask::{self, Asked};
 use crate::state::context::{GameContext, Grade};
@@ -70,11 +70,11 @@ pub enum DealChoice {
 /// the round on the table: it is recorded (an unfinished, started one as
 /// abandoned) and its saved copy forgotten.
 pub fn start(ctx: GameContext, number: u32, preset: Preset, origin: DealOrigin) {
-    start_round(
+    start_round(ctx, Round::new(number, preset, random::round_id(), origin));
+    announce::say(
         ctx,
-        Round::new(number, preset, platform::new_round_id(), origin),
+        capitalise(&DealLabel::new(Some(number), None, preset).words()),
     );
-    announce::say(ctx, format!("Deal {number}, {} rules", preset.name()));
 }
 
 /// Starts deal `number`, the daily deal of `date` under `preset`: its
@@ -84,15 +84,12 @@ pub fn start_daily(ctx: GameContext, number: u32, preset: Preset, date: Date) {
         ctx,
         Round {
             daily: Some(date),
-            ..Round::new(number, preset, platform::new_round_id(), DealOrigin::Daily)
+            ..Round::new(number, preset, random::round_id(), DealOrigin::Daily)
         },
     );
     announce::say(
         ctx,
-        format!(
-            "Daily deal of {date} (deal {number}), {} rules",
-            preset.name()
-        ),
+        capitalise(&DealLabel::new(Some(number), Some(Some(date)), preset).words()),
     );
 }
 
@@ -120,7 +117,7 @@ fn start_round(ctx: GameContext, round: Round) {
     record::record_finish(ctx, true);
     let old_id = ctx.table.round.with_untracked(|r| r.round_id.clone());
     // Forgetting can only fail if storage is gone; the round is recorded.
-    let _ = crate::platform::storage::remove_round(&old_id);
+    let _ = storage::remove_round(&old_id);
     deal(ctx, round);
 }
 
@@ -153,7 +150,7 @@ pub fn deal(ctx: GameContext, round: Round) {
     // read the round as it is then (a move made meanwhile is kept).
     set_timeout(
         move || {
-            platform::show_deal_in_address(number, preset);
+            address::show_deal(number, preset);
             record::save_round(ctx);
             tabs::set_tab_round_id(&id);
             coach::ensure_grade(ctx);
@@ -169,19 +166,12 @@ pub fn deal(ctx: GameContext, round: Round) {
 /// Starts a deal picked in the new-deal dialog. Winnable and daily
 /// deals are found by the solver's worker first.
 pub fn start_choice(ctx: GameContext, choice: DealChoice, preset: Preset) {
-    let today = platform::today();
+    let today = clock::today();
     match choice {
-        DealChoice::Random => start(
-            ctx,
-            platform::random_deal_number(),
-            preset,
-            DealOrigin::Random,
-        ),
+        DealChoice::Random => start(ctx, random::deal_number(), preset, DealOrigin::Random),
         DealChoice::Number(n) => start(ctx, n, preset, DealOrigin::Number),
         DealChoice::Winnable(grade) => {
-            let candidates = (0..WINNABLE_TRIES)
-                .map(|_| platform::random_deal_number())
-                .collect();
+            let candidates = (0..WINNABLE_TRIES).map(|_| random::deal_number()).collect();
             let request = Request::WinnableDeal {
                 preset,
                 candidates,
@@ -217,7 +207,7 @@ pub fn replay(ctx: GameContext) {
     }
     start(
         ctx,
-        number.unwrap_or_else(platform::random_deal_number),
+        number.unwrap_or_else(random::deal_number),
         preset,
         origin,
     );

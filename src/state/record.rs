@@ -8,7 +8,7 @@
 use leptos::prelude::*;
 use pyramid_engine::Preset;
 
-use crate::platform;
+use crate::platform::clock;
 use crate::platform::storage::{self, Notice};
 use crate::state::announce;
 use crate::state::context::{GameContext, ShownNotice};
@@ -16,7 +16,7 @@ use crate::state::context::{GameContext, ShownNotice};
 /// Writes the round in progress under its own key.
 pub fn save_round(ctx: GameContext) {
     let elapsed = ctx.table.elapsed_ms.get_untracked();
-    let now = platform::now_ms();
+    let now = clock::now_ms();
     // While a win is shown, the player's own round is the one to keep.
     let saved = match ctx
         .coach

@@ -13,7 +13,7 @@ use pyramid_engine::Preset;
 
 use crate::domain::persist::{PersistError, RoundRecord, StatsBook};
 use crate::domain::round::Round;
-use crate::platform;
+use crate::platform::clock;
 use crate::platform::storage::{self, Notice, StorageError};
 
 /// The statistics shown and kept by this tab. `Copy`, like the context
@@ -40,7 +40,7 @@ impl Statistics {
     /// the player had started it; then saves. Returns what storage had to
     /// set aside on the way.
     pub fn close_round(&self, round: &Round, elapsed_ms: u64, abandoning: bool) -> Vec<Notice> {
-        let now = platform::now_ms();
+        let now = clock::now_ms();
         let record = match RoundRecord::finished(&round.game, &round.round_id, elapsed_ms, now) {
             Some(record) => record,
             None if abandoning && round.is_started() => {
@@ -105,7 +105,7 @@ impl Statistics {
     /// Forgets every result of `preset`, in this tab and (through the merge
     /// on save) in every other.
     pub fn reset(&self, preset: Preset) -> Vec<Notice> {
-        let now = platform::now_ms();
+        let now = clock::now_ms();
         self.book.update(|b| b.reset(preset, now));
         self.save()
     }

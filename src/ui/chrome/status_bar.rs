@@ -2,7 +2,8 @@
 
 use leptos::prelude::*;
 
-use crate::domain::round::{format_time, DealOrigin};
+use crate::domain::label::DealLabel;
+use crate::domain::round::format_time;
 use crate::state::context::GameContext;
 use crate::state::context::Grade;
 
@@ -21,19 +22,7 @@ pub fn StatusBar() -> impl IntoView {
             .with(|r| r.board().stock_count(r.position()))
     };
     let score = move || ctx.table.round.with(|r| r.game.score());
-    let deal = move || {
-        ctx.table.round.with(|r| {
-            let number = r
-                .deal_number
-                .map_or("custom".to_string(), |n| n.to_string());
-            let daily = if r.origin == DealOrigin::Daily {
-                "Daily deal "
-            } else {
-                "Deal "
-            };
-            format!("{daily}{number} \u{b7} {}", r.preset().name())
-        })
-    };
+    let deal = move || ctx.table.round.with(|r| DealLabel::of(r).title());
 
     let grade = move || match ctx.coach.grade.get() {
         Grade::Known(g) => format!("{g} of 5"),

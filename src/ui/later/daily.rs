@@ -2,7 +2,7 @@
 //! result, the daily streaks and the month's tally; any day up to today can
 //! be played. Built only while it is open. The figures come from
 //! [`crate::domain::daily_results`]; the day is the player's local calendar day
-//! ([`platform::today`]).
+//! ([`clock::today`]).
 
 use std::collections::BTreeMap;
 
@@ -12,7 +12,7 @@ use pyramid_engine::{Date, Preset};
 
 use crate::domain::daily_results::{daily_results, month_tally, streaks, DayOutcome, DayResult};
 use crate::domain::round::format_time;
-use crate::platform;
+use crate::platform::clock;
 use crate::state::context::{GameContext, OpenDialog};
 use crate::state::deal;
 use crate::ui::later::dialogs::Modal;
@@ -75,7 +75,7 @@ fn result_words(result: &DayResult) -> String {
 #[component]
 fn DailyCalendar() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
-    let today = platform::today();
+    let today = clock::today();
     let first_day = Date::from_day_number(FIRST_DAILY_DAY).unwrap_or(today);
     let preset = RwSignal::new(ctx.table.round.with_untracked(|r| r.preset()));
     let month = RwSignal::new(today.first_of_month());

@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 use pyramid_engine::{Preset, Status};
 
+use crate::domain::label::DealLabel;
 use crate::domain::round::{describe_status, format_time, parse_deal_number};
 use crate::fx::motion;
 use crate::state::context::{GameContext, OpenDialog};
@@ -282,8 +283,7 @@ pub fn EndDialog() -> impl IntoView {
                 r.game.move_count(),
                 format_time(ctx.table.elapsed_ms.get()),
                 r.game.score(),
-                r.deal_number,
-                r.preset().name(),
+                DealLabel::of(r).title(),
             )
         })
     };
@@ -319,16 +319,8 @@ pub fn EndDialog() -> impl IntoView {
                 <div><dt>"Time"</dt><dd>{move || figures().1}</dd></div>
                 <div><dt>"Score"</dt><dd>{move || figures().2}</dd></div>
                 <div>
-                    <dt>"Deal"</dt>
-                    <dd>
-                        {move || {
-                            let (_, _, _, number, rules) = figures();
-                            format!(
-                                "{} ({rules})",
-                                number.map_or("custom".to_string(), |n| n.to_string()),
-                            )
-                        }}
-                    </dd>
+                    <dt class="visually-hidden">"Deal"</dt>
+                    <dd>{move || figures().3}</dd>
                 </div>
             </dl>
             <ChallengeResult />
@@ -415,5 +407,91 @@ pub fn ShortcutsDialog() -> impl IntoView {
                 <button type="button" class="primary" on:click=move |_| close()>"Close"</button>
             </div>
         </Modal>
+    }
+}
+
+/// In the browser (`cargo test -p pyramid --target wasm32-unknown-unknown`).
+#[cfg(all(test, target_arch = "wasm32"))]
+mod browser_tests {
+    use super::*;
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen_test::*;
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    async fn sleep_ms(ms: i32) {
+        let promise = js_sys::Promise::new(&mut |resolve, _| {
+            window()
+                .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms)
+                .unwrap();
+        });
+        wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
+    }
+
+    fn find(container: &web_sys::HtmlElement, selector: &str) -> Option<web_sys::Element> {
+        container.query_selector(selector).unwrap()
+    }
+
+    #[wasm_bindgen_test]
+    async fn a_modal_builds_its_contents_when_first_shown_and_follows_open() {
+        let container: web_sys::HtmlElement =
+            document().create_element("div").unwrap().unchecked_into();
+        document().body().unwrap().append_child(&container).unwrap();
+        let open = RwSignal::new(false);
+        let closed_by_itself = RwSignal::new(0);
+        let _handle = leptos::mount::mount_to(container.clone(), move || {
+            view! {
+                <Modal
+                    open=open
+                    label_id="test-modal-title"
+                    class="test-modal"
+                    on_close=move || {
+                        closed_by_itself.update(|n| *n += 1);
+                        open.set(false);
+                    }
+                >
+                    <h2 id="test-modal-title" class="inside">"Inside"</h2>
+                </Modal>
+            }
+        });
+        let is_open = |c: &web_sys::HtmlElement| {
+            find(c, ".test-modal").is_some_and(|d| d.has_attribute("open"))
+        };
+        async fn until(what: &str, check: impl Fn() -> bool) {
+            for _ in 0..100 {
+                if check() {
+                    return;
+                }
+                sleep_ms(20).await;
+            }
+            panic!("never {what}");
+        }
+        leptos::task::tick().await;
+        sleep_ms(50).await;
+        assert!(!is_open(&container));
+        // Nothing inside is built before the dialog first opens.
+        assert!(find(&container, ".inside").is_none());
+        open.set(true);
+        until("opened", || is_open(&container)).await;
+        assert!(find(&container, ".inside").is_some());
+        open.set(false);
+        until("closed", || !is_open(&container)).await;
+        // The contents stay, and the dialog opens again with them.
+        assert!(find(&container, ".inside").is_some());
+        open.set(true);
+        until("opened again", || is_open(&container)).await;
+        assert_eq!(closed_by_itself.get_untracked(), 0);
+        // Closing by itself (Esc, a form's method="dialog") tells the owner.
+        find(&container, ".test-modal")
+            .unwrap()
+            .unchecked_into::<web_sys::HtmlDialogElement>()
+            .close();
+        until("told of the close", || {
+            closed_by_itself.get_untracked() == 1
+        })
+        .await;
+        assert!(!open.get_untracked());
+        sleep_ms(50).await;
+        assert!(!is_open(&container));
     }
 }

@@ -5,7 +5,7 @@
 
 use leptos::prelude::*;
 
-use crate::platform;
+use crate::platform::download::download;
 use crate::platform::storage;
 use crate::state::context::GameContext;
 use crate::state::context::ShownNotice;
@@ -36,7 +36,7 @@ fn NoticeBanner(notice: ShownNotice) -> impl IntoView {
         let save = move |_| {
             let sent = storage::backup_text(&key)
                 .ok_or(())
-                .and_then(|text| platform::download(&format!("{key}.json"), &text).map_err(|_| ()));
+                .and_then(|text| download(&format!("{key}.json"), &text).map_err(|_| ()));
             ctx.ui.message.set(match sent {
                 Ok(()) => format!("The copy was saved as {key}.json."),
                 Err(()) => "Could not download the copy; it is still kept in this browser.".into(),

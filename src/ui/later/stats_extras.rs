@@ -7,7 +7,7 @@ use wasm_bindgen::JsValue;
 
 use crate::domain::persist::{encode_stats, RoundEnd, RoundRecord};
 use crate::domain::round::format_time;
-use crate::platform;
+use crate::platform::download::download;
 use crate::state::context::{GameContext, OpenDialog};
 use crate::state::record;
 
@@ -57,7 +57,7 @@ pub fn StatsExtras() -> impl IntoView {
     };
     let on_export = move |_| {
         let text = ctx.stats.book.with_untracked(encode_stats);
-        match platform::download(EXPORT_FILE_NAME, &indented(&text)) {
+        match download(EXPORT_FILE_NAME, &indented(&text)) {
             Ok(()) => ctx
                 .ui
                 .message

@@ -45,7 +45,8 @@ struct DragState {
     start_y: i32,
     moved: bool,
     /// The click that follows a drag's (or a touch tap's) `pointerup` must not
-    /// count as a tap: clicks before this time (`performance.now()`) are ignored.
+    /// count as a tap: clicks before this time (by the events' own
+    /// `timeStamp`) are ignored.
     swallow_until: f64,
 }
 
@@ -215,7 +216,7 @@ impl TableInput {
         let touch_tap = dropped && !moved && ev.pointer_type() == "touch";
         self.drag.set_value(DragState {
             swallow_until: if moved || touch_tap {
-                now_ms() + 1_000.0
+                ev.time_stamp() + 1_000.0
             } else {
                 0.0
             },
@@ -232,7 +233,7 @@ impl TableInput {
         let Some((card, _)) = card_of(&ev) else {
             return;
         };
-        if self.drag.with_value(|d| now_ms() < d.swallow_until) {
+        if self.drag.with_value(|d| ev.time_stamp() < d.swallow_until) {
             self.drag.update_value(|d| d.swallow_until = 0.0);
             return;
         }
@@ -275,10 +276,4 @@ fn card_at(x: i32, y: i32, dragged: Card) -> Option<Card> {
             .ok()?;
         (card != dragged).then_some(card)
     })
-}
-
-fn now_ms() -> f64 {
-    window()
-        .performance()
-        .map_or_else(js_sys::Date::now, |p| p.now())
 }
