@@ -11,4 +11,5 @@ pub mod deal;
 pub mod play;
 pub mod record;
 pub mod settings;
+pub mod share;
 pub mod statistics;
