@@ -160,5 +160,13 @@ test('a challenge link shows what to beat; a corrupt one is refused and the deal
   // A genuine token on another deal is refused too.
   await other.page.goto(`/?deal=2&rules=classic&challenge=${token}`);
   await expect(other.page.getByTestId('challenge')).toContainText('it was played on deal 1, not deal 2');
+
+  // A valid link spelled by hand (rules in capitals, a leading zero) keeps
+  // its challenge when the address is rewritten, so a reload keeps it too.
+  await other.page.goto(`/?rules=CLASSIC&deal=01&challenge=${token}`);
+  await expect(other.page.getByTestId('challenge')).toHaveText(new RegExp(`^Beat ${moves} moves in `));
+  await expect(other.page).toHaveURL(new RegExp(`\\?deal=1&rules=classic&challenge=${token}$`));
+  await other.page.reload();
+  await expect(other.page.getByTestId('challenge')).toHaveText(new RegExp(`^Beat ${moves} moves in `));
   await friendContext.close();
 });

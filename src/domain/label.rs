@@ -1,6 +1,7 @@
-//! A deal's name, written in one place: the status bar, the shared text,
-//! the end dialog and the messages all say which deal is on the table
-//! through [`DealLabel`].
+//! A deal's name, written in one place: the status bar, the end dialog,
+//! the shared text and the messages all say which deal is on the table
+//! through [`DealLabel`], in the form each needs (a title, a shared text's
+//! headline, words in a sentence).
 
 use pyramid_engine::{Date, Preset};
 
@@ -47,16 +48,29 @@ impl DealLabel {
         DealLabel::new(round.deal_number, daily, round.preset())
     }
 
-    /// As a title: `Deal 42 · Classic`, `Daily deal 2026-03-15 · Classic`.
+    /// As the table shows it: `Deal 42 · Classic`, `Daily deal 42 ·
+    /// Classic` (the status bar, the end dialog).
     pub(crate) fn title(&self) -> String {
         let deal = match self.deal {
-            Which::Daily(Some(date), _) => format!("Daily deal {date}"),
-            Which::Daily(None, Some(n)) => format!("Daily deal {n}"),
+            Which::Daily(_, Some(n)) => format!("Daily deal {n}"),
+            Which::Daily(Some(date), None) => format!("Daily deal {date}"),
             Which::Daily(None, None) => "A daily deal".to_string(),
             Which::Number(n) => format!("Deal {n}"),
             Which::Custom => "A custom deal".to_string(),
         };
         format!("{deal} \u{b7} {}", self.preset.name())
+    }
+
+    /// As a shared text heads it: a daily deal by its date, which is what
+    /// every player of that day shares (`Daily deal 2026-03-15 · Classic`),
+    /// any other deal as [`DealLabel::title`] says it.
+    pub(crate) fn headline(&self) -> String {
+        match self.deal {
+            Which::Daily(Some(date), _) => {
+                format!("Daily deal {date} \u{b7} {}", self.preset.name())
+            }
+            _ => self.title(),
+        }
     }
 
     /// In a sentence, from a lower-case letter: `deal 42, Classic rules`,
@@ -84,37 +98,44 @@ mod tests {
 
     #[test]
     fn labels() {
-        let check = |label: DealLabel, title: &str, words: &str| {
+        let check = |label: DealLabel, title: &str, headline: &str, words: &str| {
             assert_eq!(label.title(), title);
+            assert_eq!(label.headline(), headline);
             assert_eq!(label.words(), words);
         };
         check(
             DealLabel::new(Some(42), None, Preset::Classic),
             "Deal 42 \u{b7} Classic",
+            "Deal 42 \u{b7} Classic",
             "deal 42, Classic rules",
         );
         check(
             DealLabel::new(Some(7), Some(Some(date("2026-03-15"))), Preset::Hard),
+            "Daily deal 7 \u{b7} Hard",
             "Daily deal 2026-03-15 \u{b7} Hard",
             "daily deal of 2026-03-15 (deal 7), Hard rules",
         );
         check(
             DealLabel::new(None, Some(Some(date("2026-03-15"))), Preset::Hard),
             "Daily deal 2026-03-15 \u{b7} Hard",
+            "Daily deal 2026-03-15 \u{b7} Hard",
             "daily deal of 2026-03-15, Hard rules",
         );
         check(
             DealLabel::new(Some(7), Some(None), Preset::Hard),
+            "Daily deal 7 \u{b7} Hard",
             "Daily deal 7 \u{b7} Hard",
             "daily deal 7, Hard rules",
         );
         check(
             DealLabel::new(None, Some(None), Preset::Classic),
             "A daily deal \u{b7} Classic",
+            "A daily deal \u{b7} Classic",
             "a daily deal, Classic rules",
         );
         check(
             DealLabel::new(None, None, Preset::Par),
+            "A custom deal \u{b7} Par Pyramid",
             "A custom deal \u{b7} Par Pyramid",
             "a custom deal, Par Pyramid rules",
         );
@@ -131,7 +152,7 @@ mod tests {
         check(round(DealOrigin::Random, None), "Deal 9 \u{b7} Classic");
         check(
             round(DealOrigin::Daily, Some(date("2026-01-02"))),
-            "Daily deal 2026-01-02 \u{b7} Classic",
+            "Daily deal 9 \u{b7} Classic",
         );
         // A daily deal saved before the calendar knew its date.
         check(

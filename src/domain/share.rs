@@ -50,7 +50,7 @@ pub(crate) fn share_text(round: &Round, elapsed_ms: u64) -> String {
     let help = if round.assisted { "assisted" } else { "clean" };
     format!(
         "{GAME_NAME} \u{b7} {}\n{result} \u{b7} {help}\nPasses {}",
-        DealLabel::of(round).title(),
+        DealLabel::of(round).headline(),
         pass_strip(&round.game)
     )
 }

@@ -17,7 +17,7 @@
 //! Everything is transforms and opacity, played with the Web Animations
 //! API (see `play` for why not CSS animations started by a class).
 //! Motion is off when the root element says `data-motion="off"`
-//! (`settings.rs` sets it from the player's Motion choice, System following
+//! (the settings set it from the player's Motion choice, System following
 //! `prefers-reduced-motion`); then nothing here creates an element or
 //! starts an animation, and the stylesheet stops every CSS transition and
 //! animation.
@@ -49,8 +49,8 @@ const SLIDE: &str = "slide";
 /// plus a frame): what the end-of-round dialog waits.
 pub const SETTLE_MS: u64 = FLY_MS as u64 + 20;
 
-/// Whether the player wants motion: the root's `data-motion`, which
-/// `settings.rs` resolves from the player's choice and the system's reduced
+/// Whether the player wants motion: the root's `data-motion`, which the
+/// settings resolve from the player's choice and the system's reduced
 /// motion (see the module docs).
 pub fn enabled() -> bool {
     document()
