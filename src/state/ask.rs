@@ -74,6 +74,17 @@ pub fn ask(
     about: Asked,
     then: impl FnOnce(Response) + 'static,
 ) {
+    ask_boxed(ctx, what, request, about, Box::new(then));
+}
+
+/// [`ask`], once for every caller (the page carries one copy of its code).
+fn ask_boxed(
+    ctx: GameContext,
+    what: &'static str,
+    request: Request,
+    about: Asked,
+    then: Box<dyn FnOnce(Response)>,
+) {
     ctx.coach.thinking.set(Some(what));
     leptos::task::spawn_local(async move {
         let answer = solver::ask(request).await;
@@ -105,6 +116,15 @@ pub fn ask_background(
     request: Request,
     about: Asked,
     then: impl FnOnce(Result<Response, SolverError>) + 'static,
+) {
+    ask_background_boxed(ctx, request, about, Box::new(then));
+}
+
+fn ask_background_boxed(
+    ctx: GameContext,
+    request: Request,
+    about: Asked,
+    then: Box<dyn FnOnce(Result<Response, SolverError>)>,
 ) {
     leptos::task::spawn_local(async move {
         let answer = solver::ask_background(request).await;

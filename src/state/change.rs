@@ -14,6 +14,12 @@ use crate::state::{announce, record};
 /// snapshots the cards' places first, then, if it changed, lets the cards
 /// travel to their new places and saves the round. Says whether it changed.
 pub fn change_round(ctx: GameContext, change: impl FnOnce(&mut Round) -> bool) -> bool {
+    let mut change = Some(change);
+    change_round_once(ctx, &mut |r| change.take().is_some_and(|change| change(r)))
+}
+
+/// [`change_round`], once for every caller (the page carries one copy).
+fn change_round_once(ctx: GameContext, change: &mut dyn FnMut(&mut Round) -> bool) -> bool {
     let before = ctx.table.round.with_untracked(motion::snapshot);
     let mut changed = false;
     ctx.table.round.maybe_update(|r| {

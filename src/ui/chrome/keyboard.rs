@@ -21,9 +21,11 @@ pub fn install_shortcuts(ctx: GameContext) {
     on_cleanup(move || handle.remove());
 }
 
-/// What a shortcut does.
+/// Every keyboard shortcut (SPEC §4), one row of the shortcut sheet each:
+/// the key handler and the sheet both read this table ([`Shortcut::ALL`],
+/// in the sheet's order, and each row's keys, words and presses).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
+pub enum Shortcut {
     Draw,
     Hint,
     AutoMove,
@@ -35,9 +37,13 @@ pub enum Action {
     Sound,
     Settings,
     Cancel,
+    /// Tab and Shift+Tab: the browser's own, listed for the player.
+    Piles,
     /// The arrow keys: to the nearest card or pile that way.
-    MoveFocus,
-    Shortcuts,
+    Arrows,
+    /// Enter and Space on a card: its button's own click.
+    Select,
+    Help,
 }
 
 /// One key press a shortcut answers to: the key (as `KeyboardEvent.key`
@@ -75,125 +81,104 @@ impl Press {
     }
 }
 
-/// A row of the shortcut sheet: the keys as the sheet writes them, what
-/// they do, the presses that do it, and the action (none for the keys
-/// the browser and the table's own controls handle: Tab, Enter, Space).
-pub struct Shortcut {
-    pub keys: &'static str,
-    pub what: &'static str,
-    pub presses: &'static [Press],
-    pub action: Option<Action>,
-}
+impl Shortcut {
+    /// In the sheet's order.
+    pub const ALL: [Shortcut; 15] = [
+        Shortcut::Draw,
+        Shortcut::Hint,
+        Shortcut::AutoMove,
+        Shortcut::Undo,
+        Shortcut::Redo,
+        Shortcut::NewDeal,
+        Shortcut::WhereLost,
+        Shortcut::Pause,
+        Shortcut::Sound,
+        Shortcut::Settings,
+        Shortcut::Cancel,
+        Shortcut::Piles,
+        Shortcut::Arrows,
+        Shortcut::Select,
+        Shortcut::Help,
+    ];
 
-/// Every keyboard shortcut (SPEC §4), in the sheet's order: the key
-/// handler and the sheet both read this table.
-pub const SHORTCUTS: &[Shortcut] = &[
-    Shortcut {
-        keys: "D",
-        what: "Draw a card, or turn the waste over",
-        presses: &[key("d")],
-        action: Some(Action::Draw),
-    },
-    Shortcut {
-        keys: "H",
-        what: "Hint",
-        presses: &[key("h")],
-        action: Some(Action::Hint),
-    },
-    Shortcut {
-        keys: "A",
-        what: "Auto move (play the hinted move)",
-        presses: &[key("a")],
-        action: Some(Action::AutoMove),
-    },
-    Shortcut {
-        keys: "U or Ctrl+Z",
-        what: "Undo",
-        presses: &[key("u"), ctrl("z", false)],
-        action: Some(Action::Undo),
-    },
-    Shortcut {
-        keys: "Ctrl+Shift+Z or Ctrl+Y",
-        what: "Redo",
-        presses: &[ctrl("z", true), ctrl("y", false), ctrl("y", true)],
-        action: Some(Action::Redo),
-    },
-    Shortcut {
-        keys: "N",
-        what: "New deal",
-        presses: &[key("n")],
-        action: Some(Action::NewDeal),
-    },
-    Shortcut {
-        keys: "W",
-        what: "Where did I lose?",
-        presses: &[key("w")],
-        action: Some(Action::WhereLost),
-    },
-    Shortcut {
-        keys: "P",
-        what: "Pause or resume",
-        presses: &[key("p")],
-        action: Some(Action::Pause),
-    },
-    Shortcut {
-        keys: "M",
-        what: "Sound on or off",
-        presses: &[key("m")],
-        action: Some(Action::Sound),
-    },
-    Shortcut {
-        keys: "S",
-        what: "Settings",
-        presses: &[key("s")],
-        action: Some(Action::Settings),
-    },
-    Shortcut {
-        keys: "Esc",
-        what: "Cancel the selection",
-        presses: &[key("Escape")],
-        action: Some(Action::Cancel),
-    },
-    Shortcut {
-        keys: "Tab, Shift+Tab",
-        what: "Move between piles",
-        presses: &[],
-        action: None,
-    },
-    Shortcut {
-        keys: "Arrow keys",
-        what: "Move between available cards and the stock",
-        presses: &[
-            key("ArrowLeft"),
-            key("ArrowRight"),
-            key("ArrowUp"),
-            key("ArrowDown"),
-        ],
-        action: Some(Action::MoveFocus),
-    },
-    Shortcut {
-        keys: "Enter, Space",
-        what: "Select a card, or pair it with the selected card",
-        presses: &[],
-        action: None,
-    },
-    Shortcut {
-        keys: "?",
-        what: "This list",
-        presses: &[key("?")],
-        action: Some(Action::Shortcuts),
-    },
-];
+    /// The key presses the page handles for it (none for the keys the
+    /// browser and the cards' buttons handle themselves).
+    pub fn presses(self) -> &'static [Press] {
+        match self {
+            Shortcut::Draw => const { &[key("d")] },
+            Shortcut::Hint => const { &[key("h")] },
+            Shortcut::AutoMove => const { &[key("a")] },
+            Shortcut::Undo => const { &[key("u"), ctrl("z", false)] },
+            Shortcut::Redo => const { &[ctrl("z", true), ctrl("y", false), ctrl("y", true)] },
+            Shortcut::NewDeal => const { &[key("n")] },
+            Shortcut::WhereLost => const { &[key("w")] },
+            Shortcut::Pause => const { &[key("p")] },
+            Shortcut::Sound => const { &[key("m")] },
+            Shortcut::Settings => const { &[key("s")] },
+            Shortcut::Cancel => const { &[key("Escape")] },
+            Shortcut::Piles | Shortcut::Select => &[],
+            Shortcut::Arrows => {
+                const {
+                    &[
+                        key("ArrowLeft"),
+                        key("ArrowRight"),
+                        key("ArrowUp"),
+                        key("ArrowDown"),
+                    ]
+                }
+            }
+            Shortcut::Help => const { &[key("?")] },
+        }
+    }
 
-/// The action of the key `key` pressed with these modifiers, if any.
-pub fn action_for(key: &str, ctrl: bool, shift: bool) -> Option<Action> {
-    SHORTCUTS.iter().find_map(|s| {
-        s.presses
-            .iter()
-            .any(|p| p.matches(key, ctrl, shift))
-            .then_some(s.action)
-            .flatten()
-    })
+    /// The keys as the sheet writes them.
+    pub fn keys(self) -> &'static str {
+        match self {
+            Shortcut::Draw => "D",
+            Shortcut::Hint => "H",
+            Shortcut::AutoMove => "A",
+            Shortcut::Undo => "U or Ctrl+Z",
+            Shortcut::Redo => "Ctrl+Shift+Z or Ctrl+Y",
+            Shortcut::NewDeal => "N",
+            Shortcut::WhereLost => "W",
+            Shortcut::Pause => "P",
+            Shortcut::Sound => "M",
+            Shortcut::Settings => "S",
+            Shortcut::Cancel => "Esc",
+            Shortcut::Piles => "Tab, Shift+Tab",
+            Shortcut::Arrows => "Arrow keys",
+            Shortcut::Select => "Enter, Space",
+            Shortcut::Help => "?",
+        }
+    }
+
+    /// What it does, as the sheet says it.
+    pub fn what(self) -> &'static str {
+        match self {
+            Shortcut::Draw => "Draw a card, or turn the waste over",
+            Shortcut::Hint => "Hint",
+            Shortcut::AutoMove => "Auto move (play the hinted move)",
+            Shortcut::Undo => "Undo",
+            Shortcut::Redo => "Redo",
+            Shortcut::NewDeal => "New deal",
+            Shortcut::WhereLost => "Where did I lose?",
+            Shortcut::Pause => "Pause or resume",
+            Shortcut::Sound => "Sound on or off",
+            Shortcut::Settings => "Settings",
+            Shortcut::Cancel => "Cancel the selection",
+            Shortcut::Piles => "Move between piles",
+            Shortcut::Arrows => "Move between available cards and the stock",
+            Shortcut::Select => "Select a card, or pair it with the selected card",
+            Shortcut::Help => "This list",
+        }
+    }
+
+    /// The shortcut the key `key` pressed with these modifiers is, if any.
+    pub fn for_key(key: &str, ctrl: bool, shift: bool) -> Option<Shortcut> {
+        Shortcut::ALL
+            .into_iter()
+            .find(|s| s.presses().iter().any(|p| p.matches(key, ctrl, shift)))
+    }
 }
 
 /// One key press. Public so tests can drive it with synthetic events.
@@ -219,33 +204,35 @@ pub fn handle_key(ctx: GameContext, ev: &KeyboardEvent) {
     if ev.alt_key() && !ctrl {
         return;
     }
-    let Some(action) = action_for(&key, ctrl, ev.shift_key()) else {
+    let Some(shortcut) = Shortcut::for_key(&key, ctrl, ev.shift_key()) else {
         return;
     };
-    if run(ctx, action, &key) {
+    if run(ctx, shortcut, &key) {
         ev.prevent_default();
     }
 }
 
-/// Does what `action` says; whether the key was used.
-fn run(ctx: GameContext, action: Action, key: &str) -> bool {
-    match action {
-        Action::Draw => play::draw_or_recycle(ctx),
-        Action::Hint => coach::show_hint(ctx),
-        Action::AutoMove => play::auto_move(ctx),
-        Action::Undo => play::undo(ctx),
-        Action::Redo => play::redo(ctx),
-        Action::NewDeal => ctx.ui.dialog.set(OpenDialog::NewDeal),
-        Action::WhereLost => coach::where_did_i_lose(ctx),
-        Action::Pause => play::toggle_pause(ctx),
-        Action::Sound => settings::toggle_sound(ctx),
-        Action::Settings => ctx.ui.dialog.set(OpenDialog::Settings),
-        Action::Cancel => {
+/// Does what `shortcut` says; whether the key was used.
+fn run(ctx: GameContext, shortcut: Shortcut, key: &str) -> bool {
+    match shortcut {
+        Shortcut::Draw => play::draw_or_recycle(ctx),
+        Shortcut::Hint => coach::show_hint(ctx),
+        Shortcut::AutoMove => play::auto_move(ctx),
+        Shortcut::Undo => play::undo(ctx),
+        Shortcut::Redo => play::redo(ctx),
+        Shortcut::NewDeal => ctx.ui.dialog.set(OpenDialog::NewDeal),
+        Shortcut::WhereLost => coach::where_did_i_lose(ctx),
+        Shortcut::Pause => play::toggle_pause(ctx),
+        Shortcut::Sound => settings::toggle_sound(ctx),
+        Shortcut::Settings => ctx.ui.dialog.set(OpenDialog::Settings),
+        Shortcut::Cancel => {
             ask::cancel_thinking(ctx);
             play::cancel_selection(ctx);
         }
-        Action::MoveFocus => return move_focus(key),
-        Action::Shortcuts => ctx.ui.dialog.set(OpenDialog::Shortcuts),
+        Shortcut::Arrows => return move_focus(key),
+        Shortcut::Help => ctx.ui.dialog.set(OpenDialog::Shortcuts),
+        // The browser's and the cards' own keys: never dispatched here.
+        Shortcut::Piles | Shortcut::Select => return false,
     }
     true
 }
@@ -323,76 +310,92 @@ fn centre(el: &Element) -> (f64, f64) {
 mod tests {
     use super::*;
 
-    const ACTIONS: [Action; 13] = [
-        Action::Draw,
-        Action::Hint,
-        Action::AutoMove,
-        Action::Undo,
-        Action::Redo,
-        Action::NewDeal,
-        Action::WhereLost,
-        Action::Pause,
-        Action::Sound,
-        Action::Settings,
-        Action::Cancel,
-        Action::MoveFocus,
-        Action::Shortcuts,
-    ];
+    /// Where each shortcut sits in the sheet; a new one does not compile
+    /// until it has its place.
+    fn place(s: Shortcut) -> usize {
+        match s {
+            Shortcut::Draw => 0,
+            Shortcut::Hint => 1,
+            Shortcut::AutoMove => 2,
+            Shortcut::Undo => 3,
+            Shortcut::Redo => 4,
+            Shortcut::NewDeal => 5,
+            Shortcut::WhereLost => 6,
+            Shortcut::Pause => 7,
+            Shortcut::Sound => 8,
+            Shortcut::Settings => 9,
+            Shortcut::Cancel => 10,
+            Shortcut::Piles => 11,
+            Shortcut::Arrows => 12,
+            Shortcut::Select => 13,
+            Shortcut::Help => 14,
+        }
+    }
 
     #[test]
-    fn every_action_is_listed_once_with_its_keys() {
-        for action in ACTIONS {
-            let rows: Vec<_> = SHORTCUTS
-                .iter()
-                .filter(|s| s.action == Some(action))
-                .collect();
-            assert_eq!(rows.len(), 1, "{action:?}");
-            assert!(!rows[0].presses.is_empty(), "{action:?}");
-            for p in rows[0].presses {
-                assert_eq!(
-                    action_for(p.key, p.ctrl, p.shift.unwrap_or(false)),
-                    Some(action)
-                );
+    fn every_shortcut_is_listed_once_and_handled_by_its_keys() {
+        for (i, s) in Shortcut::ALL.into_iter().enumerate() {
+            assert_eq!(place(s), i, "{s:?}");
+            assert_eq!(
+                Shortcut::ALL
+                    .iter()
+                    .filter(|t| t.keys() == s.keys())
+                    .count(),
+                1
+            );
+            assert_eq!(
+                Shortcut::ALL
+                    .iter()
+                    .filter(|t| t.what() == s.what())
+                    .count(),
+                1
+            );
+            for p in s.presses() {
+                for shift in [false, true] {
+                    if p.matches(p.key, p.ctrl, shift) {
+                        assert_eq!(Shortcut::for_key(p.key, p.ctrl, shift), Some(s), "{s:?}");
+                    }
+                }
             }
         }
-        // Rows without an action are the browser's own keys, listed for the player.
-        for s in SHORTCUTS.iter().filter(|s| s.action.is_none()) {
-            assert!(s.presses.is_empty(), "{}", s.keys);
+        // Only the browser's and the cards' own keys have no press here.
+        for s in Shortcut::ALL.into_iter().filter(|s| s.presses().is_empty()) {
+            assert!(matches!(s, Shortcut::Piles | Shortcut::Select), "{s:?}");
         }
     }
 
     #[test]
     fn no_press_belongs_to_two_shortcuts() {
-        for (i, a) in SHORTCUTS.iter().enumerate() {
-            for b in &SHORTCUTS[i + 1..] {
-                for p in a.presses {
+        for a in Shortcut::ALL {
+            for b in Shortcut::ALL.into_iter().filter(|&b| b != a) {
+                for p in a.presses() {
                     for shift in [false, true] {
                         if p.matches(p.key, p.ctrl, shift) {
                             assert!(
-                                !b.presses.iter().any(|q| q.matches(p.key, p.ctrl, shift)),
-                                "{} and {}",
-                                a.keys,
-                                b.keys
+                                !b.presses().iter().any(|q| q.matches(p.key, p.ctrl, shift)),
+                                "{a:?} and {b:?}"
                             );
                         }
                     }
                 }
             }
-            assert_eq!(SHORTCUTS.iter().filter(|s| s.keys == a.keys).count(), 1);
         }
     }
 
     #[test]
     fn keys_are_taken_as_before() {
-        assert_eq!(action_for("D", false, true), Some(Action::Draw));
-        assert_eq!(action_for("d", false, false), Some(Action::Draw));
-        assert_eq!(action_for("z", true, false), Some(Action::Undo));
-        assert_eq!(action_for("Z", true, true), Some(Action::Redo));
-        assert_eq!(action_for("y", true, false), Some(Action::Redo));
-        assert_eq!(action_for("d", true, false), None);
-        assert_eq!(action_for("z", false, false), None);
-        assert_eq!(action_for("?", false, true), Some(Action::Shortcuts));
-        assert_eq!(action_for("Escape", false, false), Some(Action::Cancel));
-        assert_eq!(action_for("x", false, false), None);
+        let of = Shortcut::for_key;
+        assert_eq!(of("D", false, true), Some(Shortcut::Draw));
+        assert_eq!(of("d", false, false), Some(Shortcut::Draw));
+        assert_eq!(of("z", true, false), Some(Shortcut::Undo));
+        assert_eq!(of("Z", true, true), Some(Shortcut::Redo));
+        assert_eq!(of("y", true, false), Some(Shortcut::Redo));
+        assert_eq!(of("d", true, false), None);
+        assert_eq!(of("z", false, false), None);
+        assert_eq!(of("?", false, true), Some(Shortcut::Help));
+        assert_eq!(of("Escape", false, false), Some(Shortcut::Cancel));
+        assert_eq!(of("ArrowUp", false, false), Some(Shortcut::Arrows));
+        assert_eq!(of("Tab", false, false), None);
+        assert_eq!(of("x", false, false), None);
     }
 }

@@ -11,7 +11,7 @@ use crate::fx::motion;
 use crate::state::context::{GameContext, OpenDialog};
 use crate::state::deal::{DealChoice, DealKind};
 use crate::state::{coach, deal, play, record};
-use crate::ui::chrome::keyboard::SHORTCUTS;
+use crate::ui::chrome::keyboard::Shortcut;
 use crate::ui::later::share::{ChallengeResult, ShareButton};
 
 /// A native modal `<dialog>` that is open while `open` is true; `on_close`
@@ -393,9 +393,9 @@ pub fn ShortcutsDialog() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
     let open = Signal::derive(move || ctx.ui.dialog.get() == OpenDialog::Shortcuts);
     let close = move || ctx.ui.dialog.set(OpenDialog::None);
-    let rows = SHORTCUTS
-        .iter()
-        .map(|s| view! { <tr><th scope="row"><kbd>{s.keys}</kbd></th><td>{s.what}</td></tr> })
+    let rows = Shortcut::ALL
+        .into_iter()
+        .map(|s| view! { <tr><th scope="row"><kbd>{s.keys()}</kbd></th><td>{s.what()}</td></tr> })
         .collect_view();
     view! {
         <Modal open=open label_id="shortcuts-title" class="shortcuts-dialog" on_close=close>
