@@ -134,6 +134,17 @@ pub(crate) fn address_query(search: &str, deal_number: Option<u32>, preset: Pres
     format!("?{}", parts.join("&"))
 }
 
+/// The query of a link to deal `deal_number` under `preset`, with a
+/// challenge's token if any (which the caller encodes URL-safe:
+/// [`pyramid_engine::challenge::encode`] does).
+pub(crate) fn deal_query(deal_number: u32, preset: Preset, challenge: Option<&str>) -> String {
+    let mut query = format!("?{DEAL}={deal_number}&{RULES}={}", preset.id());
+    if let Some(token) = challenge {
+        query.push_str(&format!("&{CHALLENGE}={token}"));
+    }
+    query
+}
+
 /// One `name=value` of a query: decoded, and as it was written.
 struct Pair<'a> {
     name: String,
@@ -266,6 +277,25 @@ mod tests {
         check("%zz%4", "%zz%4");
         check("%E2%80%9C", "\u{201c}");
         check("%FF", "\u{fffd}");
+    }
+
+    #[test]
+    fn a_link_reads_back_as_written() {
+        let query = deal_query(42, Preset::Par, Some("AbC-_9"));
+        assert_eq!(query, "?deal=42&rules=par&challenge=AbC-_9");
+        assert_eq!(
+            UrlRequest::parse(&query),
+            UrlRequest {
+                deal_number: Some(42),
+                preset: Some(Preset::Par),
+                challenge: Some("AbC-_9".into()),
+                errors: vec![],
+            }
+        );
+        assert_eq!(
+            deal_query(1, Preset::Classic, None),
+            "?deal=1&rules=classic"
+        );
     }
 
     #[test]

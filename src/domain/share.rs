@@ -14,6 +14,7 @@ use pyramid_engine::challenge::{self, Challenge, Score};
 use pyramid_engine::Game;
 
 use crate::domain::label::DealLabel;
+use crate::domain::link::deal_query;
 use crate::domain::round::{format_time, Round};
 
 /// The game's name at the head of a shared text.
@@ -59,10 +60,7 @@ pub(crate) fn share_text(round: &Round, elapsed_ms: u64) -> String {
 /// `deal_number`.
 pub(crate) fn challenge_query(game: &Game, deal_number: u32, elapsed_ms: u64) -> String {
     let token = challenge::encode(&Challenge::of_game(game, deal_number, elapsed_ms));
-    format!(
-        "?deal={deal_number}&rules={}&challenge={token}",
-        game.preset().id()
-    )
+    deal_query(deal_number, game.preset(), Some(&token))
 }
 
 /// "42 moves in 3:10".
