@@ -144,3 +144,47 @@ test('a long search shows progress and can be cancelled', async ({ page }) => {
   await expect(game.message).not.toHaveText('Card drawn', { timeout: 30_000 });
   await expect(thinking).toHaveCount(0);
 });
+
+test('a new deal while "Where did I lose?" thinks: the old answer never shows, nothing thinks, the new round is clean', async ({ page }) => {
+  test.setTimeout(120_000);
+  // Hold the workers' code back until the new deal is on the table, so the
+  // question about the old deal is still in hand when the player deals.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.context().route('**/solver-worker_bg.wasm', async (route) => {
+    await released;
+    await route.continue().catch(() => {});
+  });
+  const game = new PyramidPage(page);
+  // Hard deal 1 drawn through without a removal: lost at some draw, so
+  // the answer would offer "Rewind to there".
+  await game.open(1, 'hard');
+  for (let i = 0; i < 24; i++) {
+    await game.stock.click();
+    await expect(game.moves).toHaveText(String(i + 1));
+  }
+  await game.button('Where did I lose?').click();
+  const thinking = page.getByTestId('thinking');
+  await expect(thinking).toBeVisible();
+  // A new deal, classic deal 1, before the answer comes.
+  await game.button('New deal').click();
+  const dialog = game.dialog('New deal');
+  await dialog.getByLabel(/^Classic/).check();
+  await dialog.getByRole('textbox', { name: 'Deal number' }).fill('1');
+  await dialog.getByRole('button', { name: 'Deal' }).click();
+  await expect(page.getByTestId('deal')).toHaveText('Deal 1 · Classic');
+  // The new deal cancelled the question: nothing is thinking.
+  await expect(thinking).toHaveCount(0);
+  release();
+  // The workers answer again (the new deal's grade comes), and no answer
+  // about the old deal appears over the new round.
+  await expect(page.getByTestId('grade')).toHaveText(/^[1-5] of 5$/, { timeout: 30_000 });
+  await page.waitForTimeout(2_000);
+  await expect(game.dialog('Where did I lose?')).toHaveCount(0);
+  await expect(thinking).toHaveCount(0);
+  await expect(game.moves).toHaveText('0');
+  // The new round was never marked assisted: winning it is a clean win.
+  await game.playLine(solveDeal(1, 'classic').moves);
+  await expect(game.dialog('You won!')).toBeVisible();
+  await expect(stat(page, 'Clean wins')).toHaveText('1');
+});

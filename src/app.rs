@@ -19,14 +19,15 @@ use crate::platform::storage::{self, Notice, StorageError};
 use crate::platform::{address, clock, random, tabs};
 use crate::solver;
 use crate::state::context::GameContext;
+use crate::state::settings;
+use crate::state::share::install_challenge;
 use crate::state::statistics::Statistics;
+use crate::state::{announce, ask, change, coach, deal, play, record};
 use crate::ui::chrome::keyboard::install_shortcuts;
 use crate::ui::chrome::stats_panel::StatsPanel;
 use crate::ui::chrome::status_bar::StatusBar;
 use crate::ui::chrome::toolbar::Toolbar;
 use crate::ui::later;
-use crate::ui::later::settings;
-use crate::ui::later::share::install_challenge;
 use crate::ui::table::card_button::TableInput;
 use crate::ui::table::pyramid::Pyramid;
 use crate::ui::table::stock_waste::StockWaste;
@@ -76,39 +77,45 @@ pub fn App(own: Option<String>, held: HashSet<String>) -> impl IntoView {
     let start = startup(&address::search(), own.as_deref(), &held);
     let stats = Statistics::new(start.stats, start.stats_unsaved);
     let ctx = GameContext::new(start.round, start.elapsed_ms, start.notice, stats);
-    ctx.round_unsaved.set(start.round_unsaved);
-    ctx.show_notices(&start.notices);
+    ctx.ui.round_unsaved.set(start.round_unsaved);
+    record::show_notices(ctx, &start.notices);
     let (saved_settings, notices) = settings::load();
-    ctx.settings.set(saved_settings);
-    ctx.show_notices(&notices);
+    ctx.ui.settings.set(saved_settings);
+    record::show_notices(ctx, &notices);
     install_challenge(start.challenge.as_deref(), ctx);
     // Rounds this tab leaves or finds finished are recorded before play
     // starts: its own round when a link asks for another deal, and the
     // finished rounds of tabs that closed.
     for (round, elapsed) in &start.to_close {
         let notices = stats.close_round(round, *elapsed, true);
-        ctx.show_notices(&notices);
+        record::show_notices(ctx, &notices);
         let _ = storage::remove_round(&round.round_id);
     }
-    let id = ctx.round.with_untracked(|r| {
+    let id = ctx.table.round.with_untracked(|r| {
         address::show_deal(r.deal_number, r.preset());
         r.round_id.clone()
     });
-    ctx.save_round();
+    record::save_round(ctx);
     tabs::set_tab_round_id(&id);
     leptos::task::spawn_local(async move {
         // Another new tab may have taken the same round a moment ago: then
         // it is theirs, and this tab deals afresh (their round is not ours
         // to record).
         if !tabs::hold(&id).await {
-            let preset = ctx.round.with_untracked(|r| r.preset());
-            ctx.deal(Round::new(
-                random::deal_number(),
-                preset,
-                random::round_id(),
-                DealOrigin::Random,
-            ));
-            ctx.add_message("That round is open in another tab; here is a new deal.");
+            let preset = ctx.table.round.with_untracked(|r| r.preset());
+            deal::deal(
+                ctx,
+                Round::new(
+                    random::deal_number(),
+                    preset,
+                    random::round_id(),
+                    DealOrigin::Random,
+                ),
+            );
+            announce::add(
+                ctx,
+                "That round is open in another tab; here is a new deal.",
+            );
         }
     });
     // The solver's worker loads once the board is up, so its code is not
@@ -116,7 +123,7 @@ pub fn App(own: Option<String>, held: HashSet<String>) -> impl IntoView {
     set_timeout(
         move || {
             solver::warm_up();
-            ctx.ensure_grade();
+            coach::ensure_grade(ctx);
         },
         WORKER_WARM_UP,
     );
@@ -200,7 +207,12 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
     keep_saved(ctx);
     finish_motion_on_input();
 
-    let not_saving = move || ctx.round_unsaved.get().or_else(|| ctx.stats.unsaved.get());
+    let not_saving = move || {
+        ctx.ui
+            .round_unsaved
+            .get()
+            .or_else(|| ctx.stats.unsaved.get())
+    };
     let input = TableInput::new(ctx);
     // The dialogs, the statistics' charts and buttons, the banners and the
     // solver's client: fetched once the table is on screen (later.rs).
@@ -209,7 +221,7 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
     view! {
         <div
             class="app"
-            data-round=move || ctx.round.with(|r| r.round_id.clone())
+            data-round=move || ctx.table.round.with(|r| r.round_id.clone())
         >
             <header class="top">
                 <h1>"Pyramid Solitaire"</h1>
@@ -225,15 +237,15 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
                     </p>
                 </Show>
                 <p class="message" role="status" aria-live="polite" data-testid="message">
-                    {move || ctx.message.get()}
+                    {move || ctx.ui.message.get()}
                 </p>
                 {move || later.get().map(|parts| (parts.banners)())}
                 // Shown only once a search has taken a moment (see the CSS).
-                <Show when=move || ctx.thinking.get().is_some()>
+                <Show when=move || ctx.coach.thinking.get().is_some()>
                     <div class="thinking" data-testid="thinking">
                         <span class="spinner" aria-hidden="true"></span>
-                        <span>{move || ctx.thinking.get().unwrap_or_default()} "\u{2026}"</span>
-                        <button type="button" on:click=move |_| ctx.cancel_thinking()>
+                        <span>{move || ctx.coach.thinking.get().unwrap_or_default()} "\u{2026}"</span>
+                        <button type="button" on:click=move |_| ask::cancel_thinking(ctx)>
                             "Cancel"
                         </button>
                     </div>
@@ -241,9 +253,9 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
                 {move || later.get().map(|parts| (parts.replay)())}
                 <section
                     class="table"
-                    class:lost=move || ctx.round.with(|r| matches!(r.status(), Status::Lost(_)))
+                    class:lost=move || ctx.table.round.with(|r| matches!(r.status(), Status::Lost(_)))
                     aria-label="Table"
-                    hidden=move || ctx.paused.get()
+                    hidden=move || ctx.table.paused.get()
                     // Every card's input, listened to once (see card_button.rs).
                     on:click=move |ev| input.click(ev)
                     on:focusin=move |ev| input.focus_in(ev)
@@ -258,10 +270,10 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
                     <StockWaste />
                     <Pyramid />
                 </section>
-                <Show when=move || ctx.paused.get()>
+                <Show when=move || ctx.table.paused.get()>
                     <div class="paused-panel">
                         <p>"Paused. The clock has stopped."</p>
-                        <button type="button" on:click=move |_| ctx.toggle_pause()>"Resume"</button>
+                        <button type="button" on:click=move |_| play::toggle_pause(ctx)>"Resume"</button>
                     </div>
                 </Show>
                 <StatsPanel extras=Signal::derive(move || later.get().map(|parts| parts.stats_extras)) />
@@ -291,15 +303,15 @@ fn finish_motion_on_input() {
 /// restores the clock; merges the statistics other tabs write. (Every
 /// action saves the round it changes itself.)
 fn keep_saved(ctx: GameContext) {
-    let pagehide = window_event_listener_untyped("pagehide", move |_| ctx.save_round());
+    let pagehide = window_event_listener_untyped("pagehide", move |_| record::save_round(ctx));
     let visibility = window_event_listener_untyped("visibilitychange", move |_| {
         if document().hidden() {
-            ctx.save_round();
+            record::save_round(ctx);
         }
     });
     let storage = storage::subscribe_storage_events(move |theirs| {
         let notices = ctx.stats.merge_from_other_tab(theirs);
-        ctx.show_notices(&notices);
+        record::show_notices(ctx, &notices);
     });
     on_cleanup(move || {
         pagehide.remove();
@@ -318,16 +330,17 @@ fn run_clock(ctx: GameContext) {
         move || {
             let now = clock::now_ms();
             let previous = last.replace(now);
-            let running =
-                ctx.can_act() && !document().hidden() && ctx.round.with_untracked(|r| !r.is_over());
+            let running = change::can_act(ctx)
+                && !document().hidden()
+                && ctx.table.round.with_untracked(|r| !r.is_over());
             // A negative or long gap means the device clock changed or the
             // timer was throttled (a hidden page): skip it.
             let delta = now.checked_sub(previous).filter(|&d| d < 5_000);
             if let (true, Some(delta)) = (running, delta) {
-                let before = ctx.elapsed_ms.get_untracked();
-                ctx.elapsed_ms.set(before + delta);
+                let before = ctx.table.elapsed_ms.get_untracked();
+                ctx.table.elapsed_ms.set(before + delta);
                 if before / CLOCK_SAVE_EVERY_MS != (before + delta) / CLOCK_SAVE_EVERY_MS {
-                    ctx.save_round();
+                    record::save_round(ctx);
                 }
             }
         }

@@ -42,8 +42,8 @@ use serde::Deserialize;
 
 pub use round::{decode_round, encode_round, DealOrigin, SavedRound, ROUND_VERSION};
 pub use settings::{
-    decode_settings, encode_settings, CardBack, Motion, Settings, TableColour, Theme,
-    SETTINGS_VERSION,
+    decode_settings, encode_settings, CardBack, Motion, SettingChoice, Settings, TableColour,
+    Theme, SETTINGS_VERSION,
 };
 pub use stats::{
     decode_stats, encode_stats, import_stats, PresetStats, RoundEnd, RoundRecord, StatsBook,

@@ -1,45 +1,27 @@
-//! The solver as a coach: "where did I lose?" and a rewind to there, "show
-//! me a win" as a replay, the deal's difficulty grade and, after a win, the
-//! shortest win. Every answer comes from the solver's worker
-//! ([`crate::solver`]); this module only asks and shows.
+//! The solver as a coach: hints and auto moves, "where did I lose?" and a
+//! rewind to there, "show me a win" as a replay, the deal's difficulty
+//! grade and, after a win, the shortest win. Every answer comes from the
+//! solver's worker through [`crate::state::ask`], which keeps only the
+//! answers that still belong to the table; this module asks and acts.
 
 use std::time::Duration;
 
 use leptos::prelude::*;
-use pyramid_engine::protocol::{Request, Response};
-use pyramid_engine::{Game, LossAnalysis, Move, WinLine};
+use pyramid_engine::{Game, Move};
 
-use crate::domain::round::{capitalise, card_face, describe_move, Round};
+use crate::domain::round::{capitalise, card_face, describe_hint, describe_move, Round};
 use crate::fx::motion;
-use crate::solver::{self, SolverError};
-use crate::state::context::{GameContext, OpenDialog};
+use crate::solver::SolverError;
+use crate::state::ask::{self, Asked};
+use crate::state::change::{self, after_history_change, assist, change_round};
+use crate::state::context::{GameContext, Grade, OpenDialog, Replay};
+use crate::state::{announce, record};
+use pyramid_engine::protocol::{Request, Response};
+use pyramid_engine::Hint;
+use pyramid_engine::{LossAnalysis, WinLine};
 
 /// How long each move of a shown win stays on the table.
 pub const REPLAY_STEP: Duration = Duration::from_millis(700);
-
-/// What is known of the deal's difficulty.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Grade {
-    /// Not asked yet, or the question was cancelled (asked again later).
-    Unknown,
-    Asking,
-    /// 1 (easiest) to 5 (hardest).
-    Known(u8),
-    /// The solver could not answer.
-    Failed,
-}
-
-/// A winning line being shown on the table, and the player's own round,
-/// put aside until the replay stops.
-#[derive(Clone, Debug)]
-pub struct Replay {
-    pub line: Vec<Move>,
-    /// How many moves of `line` are on the table.
-    pub shown: usize,
-    pub paused: bool,
-    /// The player's round, as it was when the replay started.
-    pub stashed: Round,
-}
 
 /// A move as the player sees it on the cards: `5♣ + 8♦`, `K♠`, "the draw".
 pub fn move_faces(m: Move) -> String {
@@ -66,298 +48,321 @@ pub fn describe_loss(answer: &LossAnalysis) -> String {
     }
 }
 
-impl GameContext {
-    /// "Where did I lose?": asks the solver about the moves on the board
-    /// and opens the answer's dialog.
-    pub fn where_did_i_lose(&self) {
-        if self.replay.with_untracked(Option::is_some) {
-            return;
+/// Whether the player may ask the coach about the round in progress.
+pub fn can_ask(ctx: GameContext) -> bool {
+    change::can_act(ctx) && !ctx.table.round.with_untracked(Round::is_over)
+}
+
+/// Shows a hint: highlights one move on a winning line without playing
+/// it. The round counts as assisted.
+pub fn show_hint(ctx: GameContext) {
+    if !can_ask(ctx) {
+        return;
+    }
+    with_hint(ctx, move |hint| match hint {
+        Hint::Move(m) => {
+            ctx.table.round.update(assist);
+            ctx.table.hinted.set(Some(m));
+            announce::say(ctx, describe_hint(m));
         }
-        let ctx = *self;
-        let request = Request::WhereLost(self.round_spec());
-        self.ask("Looking for the losing move", request, move |response| {
+        Hint::Removal(m) => {
+            ctx.table.round.update(assist);
+            ctx.table.hinted.set(Some(m));
+            announce::say(
+                ctx,
+                format!(
+                    "{}. Not every card can be cleared now; each removal still scores.",
+                    describe_hint(m)
+                ),
+            );
+        }
+        other => say_no_hint(ctx, &other),
+    });
+}
+
+pub fn say_no_hint(ctx: GameContext, hint: &Hint) {
+    ctx.table.hinted.set(None);
+    announce::say(
+        ctx,
+        match hint {
+            Hint::Lost => "This deal can no longer be won from here",
+            Hint::EndRound => {
+                "No more cards can be removed now. Choose End round to keep your score, or \
+                 draw on."
+            }
+            _ => "No hint found in time",
+        },
+    );
+}
+
+/// Calls `then` with the hint for the position on the table: at once
+/// from the cached line when the player has been following it, else
+/// once the solver's worker answers (and only if the board is still
+/// the one asked about).
+pub fn with_hint(ctx: GameContext, then: impl FnOnce(Hint) + 'static) {
+    let key = ctx.table.round.with_untracked(|r| r.position().key());
+    let cached = ctx.coach.hint_cache.with_value(|c| match c {
+        Some((k, line)) if *k == key => line.first().copied(),
+        _ => None,
+    });
+    if let Some(m) = cached {
+        then(Hint::Move(m));
+        return;
+    }
+    let request = Request::Hint(ask::round_spec(ctx));
+    let about = Asked::position(ctx);
+    ask::ask(ctx, "Looking for a hint", request, about, move |response| {
+        let Response::Hint { hint, line } = response else {
+            return;
+        };
+        ctx.coach
+            .hint_cache
+            .set_value((!line.is_empty()).then_some((key, line)));
+        then(hint);
+    });
+}
+
+/// Keeps the cached winning line in step when the player plays its next move.
+pub fn advance_hint_cache(ctx: GameContext, played: Move) {
+    let key = ctx.table.round.with_untracked(|r| r.position().key());
+    ctx.coach.hint_cache.update_value(|c| {
+        let follows = matches!(c, Some((_, line)) if line.first() == Some(&played));
+        *c = if follows {
+            c.take().map(|(_, mut line)| {
+                line.remove(0);
+                (key, line)
+            })
+        } else {
+            None
+        };
+    });
+}
+
+/// "Where did I lose?": asks the solver about the moves on the board
+/// and opens the answer's dialog.
+pub fn where_did_i_lose(ctx: GameContext) {
+    if ctx.coach.replay.with_untracked(Option::is_some) {
+        return;
+    }
+    let request = Request::WhereLost(ask::round_spec(ctx));
+    let about = Asked::position(ctx);
+    ask::ask(
+        ctx,
+        "Looking for the losing move",
+        request,
+        about,
+        move |response| {
             if let Response::WhereLost(answer) = response {
-                ctx.message.set(describe_loss(&answer));
-                ctx.loss_answer.set(Some(answer));
-                ctx.dialog.set(OpenDialog::WhereLost);
+                announce::say(ctx, describe_loss(&answer));
+                ctx.coach.loss_answer.set(Some(answer));
+                ctx.ui.dialog.set(OpenDialog::WhereLost);
             }
-        });
-    }
+        },
+    );
+}
 
-    /// Takes the round back to its first `index` moves (the last position
-    /// that could still be won); the moves after stay redoable.
-    pub fn rewind_to(&self, index: usize) {
+/// Takes the round back to its first `index` moves (the last position
+/// that could still be won); the moves after stay redoable. The round
+/// counts as assisted.
+pub fn rewind_to(ctx: GameContext, index: usize) {
+    let rewound = change_round(ctx, |r| {
         let mut rewound = false;
-        let before = self.round.with_untracked(motion::snapshot);
-        self.round.update(|r| {
-            while r.game.move_count() > index && r.game.undo() {
-                rewound = true;
-            }
-            r.assisted = true;
-        });
-        self.round.with_untracked(|r| motion::animate(before, r));
-        self.dialog.set(OpenDialog::None);
-        self.selected.set(None);
-        self.hinted.set(None);
-        self.end_dialog_closed.set(false);
+        while r.game.move_count() > index && r.game.undo() {
+            rewound = true;
+        }
         if rewound {
-            self.message.set(format!(
-                "Rewound to move {index}: this position can still be won"
-            ));
+            assist(r);
         }
-        self.save_round();
+        rewound
+    });
+    ctx.ui.dialog.set(OpenDialog::None);
+    if rewound {
+        after_history_change(
+            ctx,
+            &format!("Rewound to move {index}: this position can still be won"),
+        );
     }
+}
 
-    /// "Show me a win": plays the solver's winning line on the table, from
-    /// here or, when this position is lost, from the deal's start. The
-    /// player's round is put aside and comes back when the replay stops;
-    /// it counts as assisted.
-    pub fn show_me_a_win(&self) {
-        if self.replay.with_untracked(Option::is_some) || self.paused.get_untracked() {
-            return;
-        }
-        let ctx = *self;
-        let key = self.round.with_untracked(|r| r.position().key());
-        let request = Request::ShowWin(self.round_spec());
-        self.ask("Finding a win to show", request, move |response| {
+/// "Show me a win": plays the solver's winning line on the table, from
+/// here or, when this position is lost, from the deal's start. The
+/// player's round is put aside and comes back when the replay stops;
+/// it counts as assisted.
+pub fn show_me_a_win(ctx: GameContext) {
+    if ctx.coach.replay.with_untracked(Option::is_some) || ctx.table.paused.get_untracked() {
+        return;
+    }
+    let request = Request::ShowWin(ask::round_spec(ctx));
+    let about = Asked::position(ctx);
+    ask::ask(
+        ctx,
+        "Finding a win to show",
+        request,
+        about,
+        move |response| {
             let Response::ShowWin(line) = response else {
                 return;
             };
-            if ctx.round.with_untracked(|r| r.position().key()) != key {
-                return;
+            match line {
+                WinLine::FromHere(line) => start_replay(ctx, line, false),
+                WinLine::FromStart(line) => start_replay(ctx, line, true),
+                WinLine::None => announce::say(ctx, "No sequence of moves wins this deal."),
+                WinLine::Unknown => announce::say(ctx, "The solver could not find a win in time."),
             }
-            let (line, from_start) = match line {
-                WinLine::FromHere(line) => (line, false),
-                WinLine::FromStart(line) => (line, true),
-                WinLine::None => {
-                    ctx.message
-                        .set("No sequence of moves wins this deal.".into());
-                    return;
-                }
-                WinLine::Unknown => {
-                    ctx.message
-                        .set("The solver could not find a win in time.".into());
-                    return;
-                }
-            };
-            ctx.start_replay(line, from_start);
+        },
+    );
+}
+
+fn start_replay(ctx: GameContext, line: Vec<Move>, from_start: bool) {
+    ctx.table.round.update(assist);
+    let stashed = ctx.table.round.get_untracked();
+    record::save_round(ctx);
+    if from_start {
+        ctx.table.round.update(|r| {
+            r.game = Game::new(*r.game.deal(), r.preset());
         });
     }
-
-    fn start_replay(&self, line: Vec<Move>, from_start: bool) {
-        self.round.update(|r| r.assisted = true);
-        let stashed = self.round.get_untracked();
-        self.save_round();
-        if from_start {
-            self.round.update(|r| {
-                r.game = Game::new(*r.game.deal(), r.preset());
-            });
-        }
-        let total = line.len();
-        self.replay.set(Some(Replay {
-            line,
-            shown: 0,
-            paused: false,
-            stashed,
-        }));
-        self.selected.set(None);
-        self.hinted.set(None);
-        self.message.set(format!(
+    let total = line.len();
+    ctx.coach.replay.set(Some(Replay {
+        line,
+        shown: 0,
+        paused: false,
+        stashed,
+    }));
+    ctx.table.selected.set(None);
+    ctx.table.hinted.set(None);
+    announce::say(
+        ctx,
+        format!(
             "Showing a win of {total} moves{}. Press Esc to stop.",
             if from_start {
                 " from the deal's start"
             } else {
                 " from here"
             }
-        ));
-        let ctx = *self;
-        if let Ok(handle) = set_interval_with_handle(
-            move || {
-                if ctx
-                    .replay
-                    .with_untracked(|r| r.as_ref().is_some_and(|r| !r.paused))
-                {
-                    ctx.replay_step();
-                }
-            },
-            REPLAY_STEP,
-        ) {
-            self.replay_timer.set_value(Some(handle));
-        }
-    }
-
-    /// Plays the next move of the shown win.
-    pub fn replay_step(&self) {
-        let Some(next) = self
-            .replay
-            .with_untracked(|r| r.as_ref().and_then(|r| r.line.get(r.shown).copied()))
-        else {
-            return;
-        };
-        // Each move of the shown win travels like the player's own.
-        let before = self.round.with_untracked(motion::snapshot);
-        self.round.update(|r| {
-            // The line is the solver's and was checked by the engine's
-            // replay in the worker; a refusal would be a bug, and skipping
-            // the move is the safe way on.
-            let _ = r.game.play(next);
-        });
-        self.round.with_untracked(|r| motion::animate(before, r));
-        let (shown, total) = self
-            .replay
-            .with_untracked(|r| r.as_ref().map_or((0, 0), |r| (r.shown + 1, r.line.len())));
-        self.replay.update(|r| {
-            if let Some(r) = r {
-                r.shown += 1;
-                if r.shown == r.line.len() {
-                    r.paused = true;
-                }
-            }
-        });
-        self.message.set(format!(
-            "Replay, move {shown} of {total}: {}",
-            describe_move(next)
-        ));
-        if shown == total {
-            self.add_message("The win is complete. Stop the replay to go back to your round.");
-        }
-    }
-
-    /// Pauses or resumes the shown win.
-    pub fn toggle_replay_pause(&self) {
-        self.replay.update(|r| {
-            if let Some(r) = r {
-                r.paused = !r.paused;
-            }
-        });
-    }
-
-    /// Stops the shown win and puts the player's round back as it was.
-    pub fn stop_replay(&self) {
-        let Some(replay) = self.replay.get_untracked() else {
-            return;
-        };
-        if let Some(handle) = self.replay_timer.try_update_value(Option::take).flatten() {
-            handle.clear();
-        }
-        self.replay.set(None);
-        motion::finish_all();
-        self.round.set(replay.stashed);
-        self.end_dialog_closed.set(true);
-        self.message
-            .set("Replay stopped: back to your round".into());
-        self.save_round();
-    }
-
-    /// Asks for the deal's grade, in the background lane, when it is not
-    /// known yet.
-    pub fn ensure_grade(&self) {
-        if self.grade.get_untracked() != Grade::Unknown {
-            return;
-        }
-        let (preset, cards, id) = self
-            .round
-            .with_untracked(|r| (r.preset(), r.game.deal().to_string(), r.round_id.clone()));
-        self.grade.set(Grade::Asking);
-        let ctx = *self;
-        leptos::task::spawn_local(async move {
-            let answer = solver::ask_background(Request::Difficulty { preset, cards }).await;
-            if ctx.round.with_untracked(|r| r.round_id != id) {
-                return;
-            }
-            ctx.grade.set(match answer {
-                Ok(Response::Difficulty { grade, .. }) => Grade::Known(grade),
-                Err(SolverError::Cancelled) => Grade::Unknown,
-                _ => Grade::Failed,
-            });
-        });
-    }
-
-    /// After a win: asks for the shortest win of the deal, for the end dialog.
-    pub fn ask_shortest_win(&self) {
-        let (preset, cards, id) = self
-            .round
-            .with_untracked(|r| (r.preset(), r.game.deal().to_string(), r.round_id.clone()));
-        let ctx = *self;
-        leptos::task::spawn_local(async move {
-            let answer = solver::ask_background(Request::ShortestWin { preset, cards }).await;
-            if let (
-                Ok(Response::ShortestWin {
-                    moves: Some(moves),
-                    exact,
-                }),
-                true,
-            ) = (answer, ctx.round.with_untracked(|r| r.round_id == id))
+        ),
+    );
+    if let Ok(handle) = set_interval_with_handle(
+        move || {
+            if ctx
+                .coach
+                .replay
+                .with_untracked(|r| r.as_ref().is_some_and(|r| !r.paused))
             {
-                ctx.shortest.set(Some((moves, exact)));
+                replay_step(ctx);
             }
-            // A grade still unknown was cancelled by this question.
-            ctx.ensure_grade();
+        },
+        REPLAY_STEP,
+    ) {
+        ctx.coach.replay_timer.set_value(Some(handle));
+    }
+}
+
+/// Plays the next move of the shown win.
+pub fn replay_step(ctx: GameContext) {
+    let Some(next) = ctx
+        .coach
+        .replay
+        .with_untracked(|r| r.as_ref().and_then(|r| r.line.get(r.shown).copied()))
+    else {
+        return;
+    };
+    // Each move of the shown win travels like the player's own. The line
+    // is the solver's and was checked by the engine's replay in the
+    // worker; a refusal would be a bug, and skipping the move is the safe
+    // way on.
+    change_round(ctx, |r| r.game.play(next).is_ok());
+    let (shown, total) = ctx
+        .coach
+        .replay
+        .with_untracked(|r| r.as_ref().map_or((0, 0), |r| (r.shown + 1, r.line.len())));
+    ctx.coach.replay.update(|r| {
+        if let Some(r) = r {
+            r.shown += 1;
+            if r.shown == r.line.len() {
+                r.paused = true;
+            }
+        }
+    });
+    announce::say(
+        ctx,
+        format!("Replay, move {shown} of {total}: {}", describe_move(next)),
+    );
+    if shown == total {
+        announce::add(
+            ctx,
+            "The win is complete. Stop the replay to go back to your round.",
+        );
+    }
+}
+
+/// Pauses or resumes the shown win.
+pub fn toggle_replay_pause(ctx: GameContext) {
+    ctx.coach.replay.update(|r| {
+        if let Some(r) = r {
+            r.paused = !r.paused;
+        }
+    });
+}
+
+/// Stops the shown win and puts the player's round back as it was.
+pub fn stop_replay(ctx: GameContext) {
+    let Some(replay) = ctx.coach.replay.get_untracked() else {
+        return;
+    };
+    if let Some(handle) = ctx
+        .coach
+        .replay_timer
+        .try_update_value(Option::take)
+        .flatten()
+    {
+        handle.clear();
+    }
+    ctx.coach.replay.set(None);
+    motion::finish_all();
+    ctx.table.round.set(replay.stashed);
+    ctx.ui.end_dialog_closed.set(true);
+    announce::say(ctx, "Replay stopped: back to your round");
+    record::save_round(ctx);
+}
+
+/// Asks for the deal's grade, in the background lane, when it is not
+/// known yet.
+pub fn ensure_grade(ctx: GameContext) {
+    if ctx.coach.grade.get_untracked() != Grade::Unknown {
+        return;
+    }
+    let (preset, cards) = ctx
+        .table
+        .round
+        .with_untracked(|r| (r.preset(), r.game.deal().to_string()));
+    ctx.coach.grade.set(Grade::Asking);
+    let request = Request::Difficulty { preset, cards };
+    ask::ask_background(ctx, request, Asked::round(ctx), move |answer| {
+        ctx.coach.grade.set(match answer {
+            Ok(Response::Difficulty { grade, .. }) => Grade::Known(grade),
+            Err(SolverError::Cancelled) => Grade::Unknown,
+            _ => Grade::Failed,
         });
-    }
+    });
 }
 
-/// The answer to "where did I lose?", with a way back to the last position
-/// that could still be won.
-#[component]
-pub fn WhereLostDialog() -> impl IntoView {
-    let ctx = expect_context::<GameContext>();
-    let open = Signal::derive(move || ctx.dialog.get() == OpenDialog::WhereLost);
-    let close = move || ctx.dialog.set(OpenDialog::None);
-    let answer = move || ctx.loss_answer.get();
-    let rewind_index = move || match answer() {
-        Some(LossAnalysis::LostAt { index, .. }) => Some(index),
-        _ => None,
-    };
-    view! {
-        <crate::ui::later::dialogs::Modal open=open label_id="where-lost-title" class="where-lost-dialog" on_close=close>
-            <h2 id="where-lost-title">"Where did I lose?"</h2>
-            <p data-testid="loss-answer">{move || answer().map(|a| describe_loss(&a))}</p>
-            <div class="dialog-buttons">
-                <Show when=move || rewind_index().is_some()>
-                    <button
-                        type="button"
-                        class="primary"
-                        on:click=move |_| {
-                            if let Some(index) = rewind_index() {
-                                ctx.rewind_to(index);
-                            }
-                        }
-                    >
-                        "Rewind to there"
-                    </button>
-                </Show>
-                <button type="button" on:click=move |_| close()>"Close"</button>
-            </div>
-        </crate::ui::later::dialogs::Modal>
-    }
-}
-
-/// The controls of a shown win.
-#[component]
-pub fn ReplayBar() -> impl IntoView {
-    let ctx = expect_context::<GameContext>();
-    let running = move || ctx.replay.with(Option::is_some);
-    let paused = move || ctx.replay.with(|r| r.as_ref().is_some_and(|r| r.paused));
-    let progress = move || {
-        ctx.replay.with(|r| {
-            r.as_ref()
-                .map(|r| format!("Move {} of {}", r.shown, r.line.len()))
-                .unwrap_or_default()
-        })
-    };
-    view! {
-        <Show when=running>
-            <div class="replay-bar" role="group" aria-label="Replay" data-testid="replay">
-                <span>{progress}</span>
-                <button type="button" on:click=move |_| ctx.toggle_replay_pause()>
-                    {move || if paused() { "Resume replay" } else { "Pause replay" }}
-                </button>
-                <button type="button" on:click=move |_| ctx.replay_step()>"Step"</button>
-                <button type="button" class="primary" on:click=move |_| ctx.stop_replay()>
-                    "Stop replay"
-                </button>
-            </div>
-        </Show>
-    }
+/// After a win: asks for the shortest win of the deal, for the end dialog.
+pub fn ask_shortest_win(ctx: GameContext) {
+    let (preset, cards) = ctx
+        .table
+        .round
+        .with_untracked(|r| (r.preset(), r.game.deal().to_string()));
+    let request = Request::ShortestWin { preset, cards };
+    ask::ask_background(ctx, request, Asked::round(ctx), move |answer| {
+        if let Ok(Response::ShortestWin {
+            moves: Some(moves),
+            exact,
+        }) = answer
+        {
+            ctx.coach.shortest.set(Some((moves, exact)));
+        }
+        // A grade still unknown was cancelled by this question.
+        ensure_grade(ctx);
+    });
 }

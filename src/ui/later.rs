@@ -13,11 +13,13 @@
 //! page's reactive owner, once they have arrived. Without the feature
 //! (native builds, the wasm tests) the same parts are a plain function call.
 
+pub mod coach;
 pub mod daily;
 pub mod dialogs;
 pub mod notices;
 pub mod settings;
 pub mod share;
+pub mod stats_extras;
 
 use std::cell::RefCell;
 use std::time::Duration;
@@ -27,13 +29,13 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
 use crate::solver::SolverApi;
-use crate::state::coach::{ReplayBar, WhereLostDialog};
-use crate::ui::chrome::stats_panel::StatsExtras;
+use crate::ui::later::coach::{ReplayBar, WhereLostDialog};
 use crate::ui::later::daily::DailyDialog;
 use crate::ui::later::dialogs::{EndDialog, NewDealDialog, ResetStatsDialog, ShortcutsDialog};
 use crate::ui::later::notices::NoticeBanners;
 use crate::ui::later::settings::SettingsDialog;
 use crate::ui::later::share::ChallengeBanner;
+use crate::ui::later::stats_extras::StatsExtras;
 
 /// The parts that come later, each where it belongs on the page.
 #[derive(Clone, Copy)]

@@ -50,6 +50,61 @@ pub enum Motion {
     Off,
 }
 
+/// A setting with a few named values: every value once ([`Self::ALL`], in
+/// the order the settings dialog offers them), the id it is saved under
+/// (serde's name for it, which the page also writes on the document
+/// element) and the label the dialog shows.
+pub trait SettingChoice: Copy + PartialEq + Send + Sync + 'static {
+    const ALL: &'static [Self];
+    fn id(self) -> &'static str;
+    fn label(self) -> &'static str;
+
+    /// The value saved under `id`.
+    fn from_id(id: &str) -> Option<Self> {
+        Self::ALL.iter().copied().find(|v| v.id() == id)
+    }
+}
+
+/// Each setting's values, written once: value, id, label. The matches
+/// are exhaustive, so a value left out of its table does not compile.
+macro_rules! choices {
+    ($t:ident { $($v:ident => $id:literal, $label:literal;)* }) => {
+        impl SettingChoice for $t {
+            const ALL: &'static [$t] = &[$($t::$v),*];
+            fn id(self) -> &'static str {
+                match self { $($t::$v => $id),* }
+            }
+            fn label(self) -> &'static str {
+                match self { $($t::$v => $label),* }
+            }
+        }
+    };
+}
+
+choices!(Theme {
+    System => "system", "System";
+    Light => "light", "Light";
+    Dark => "dark", "Dark";
+});
+
+choices!(TableColour {
+    Green => "green", "Green felt";
+    Blue => "blue", "Blue";
+    Wine => "wine", "Burgundy";
+});
+
+choices!(CardBack {
+    Lattice => "lattice", "Blue lattice";
+    Tartan => "tartan", "Red tartan";
+    Stars => "stars", "Night stars";
+});
+
+choices!(Motion {
+    System => "system", "System";
+    On => "on", "On";
+    Off => "off", "Off";
+});
+
 /// Every setting. A field missing from a saved document (one written before
 /// the setting existed) takes its default; an unknown value makes the whole
 /// document unreadable, and the storage layer sets it aside.
@@ -137,6 +192,38 @@ mod tests {
             (Err(got), Err(want)) => assert!(got.to_string().contains(want), "{text}: {got}"),
             (got, want) => panic!("{text}: got {got:?}, expected {want:?}"),
         }
+    }
+
+    fn each_value_round_trips_through_its_id<T>()
+    where
+        T: SettingChoice + std::fmt::Debug + Serialize + for<'de> Deserialize<'de>,
+    {
+        for &value in T::ALL {
+            // The id is the saved form, both ways.
+            assert_eq!(
+                serde_json::to_string(&value).unwrap(),
+                format!("\"{}\"", value.id())
+            );
+            assert_eq!(
+                serde_json::from_str::<T>(&format!("\"{}\"", value.id())).unwrap(),
+                value
+            );
+            assert_eq!(T::from_id(value.id()), Some(value));
+            assert_eq!(T::ALL.iter().filter(|v| **v == value).count(), 1);
+            assert_eq!(
+                T::ALL.iter().filter(|v| v.label() == value.label()).count(),
+                1
+            );
+        }
+        assert_eq!(T::from_id("purple"), None);
+    }
+
+    #[test]
+    fn every_settings_value_round_trips_through_its_id() {
+        each_value_round_trips_through_its_id::<Theme>();
+        each_value_round_trips_through_its_id::<TableColour>();
+        each_value_round_trips_through_its_id::<CardBack>();
+        each_value_round_trips_through_its_id::<Motion>();
     }
 
     #[test]

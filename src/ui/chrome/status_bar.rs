@@ -4,23 +4,27 @@ use leptos::prelude::*;
 
 use crate::domain::label::DealLabel;
 use crate::domain::round::format_time;
-use crate::state::coach::Grade;
 use crate::state::context::GameContext;
+use crate::state::context::Grade;
 
 #[component]
 pub fn StatusBar() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
     // Plain closures, not memos: each is cheap, and a text node is only
     // written when its value changed.
-    let moves = move || ctx.round.with(|r| r.game.move_count());
+    let moves = move || ctx.table.round.with(|r| r.game.move_count());
     // The clock's own signal: a tick re-runs this and nothing else.
-    let time = move || format_time(ctx.elapsed_ms.get());
-    let pass = move || ctx.round.with(|r| r.pass_label());
-    let stock = move || ctx.round.with(|r| r.board().stock_count(r.position()));
-    let score = move || ctx.round.with(|r| r.game.score());
-    let deal = move || ctx.round.with(|r| DealLabel::of(r).title());
+    let time = move || format_time(ctx.table.elapsed_ms.get());
+    let pass = move || ctx.table.round.with(|r| r.pass_label());
+    let stock = move || {
+        ctx.table
+            .round
+            .with(|r| r.board().stock_count(r.position()))
+    };
+    let score = move || ctx.table.round.with(|r| r.game.score());
+    let deal = move || ctx.table.round.with(|r| DealLabel::of(r).title());
 
-    let grade = move || match ctx.grade.get() {
+    let grade = move || match ctx.coach.grade.get() {
         Grade::Known(g) => format!("{g} of 5"),
         Grade::Failed => "\u{2013}".to_string(),
         Grade::Unknown | Grade::Asking => "\u{2026}".to_string(),

@@ -10,26 +10,28 @@
 use leptos::prelude::*;
 
 use crate::state::context::{GameContext, OpenDialog};
-use crate::ui::later::settings;
+use crate::state::settings;
+use crate::state::{coach, play};
 
 #[component]
 pub fn Toolbar() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
     // Plain closures, not memos: each is cheap, and an attribute is only
     // written when its value changed.
-    let over = move || ctx.round.with(|r| r.is_over());
-    let can_undo = move || ctx.round.with(|r| r.game.can_undo());
-    let can_redo = move || ctx.round.with(|r| r.game.can_redo());
-    let can_end_round = move || ctx.round.with(|r| r.game.can_end_round());
-    let playing_or_over = move || !ctx.paused.get() && ctx.replay.with(Option::is_none);
-    let playing = move || !over() && !ctx.paused.get() && ctx.replay.with(Option::is_none);
-    let coach_off = move || ctx.paused.get() || ctx.replay.with(Option::is_some);
+    let over = move || ctx.table.round.with(|r| r.is_over());
+    let can_undo = move || ctx.table.round.with(|r| r.game.can_undo());
+    let can_redo = move || ctx.table.round.with(|r| r.game.can_redo());
+    let can_end_round = move || ctx.table.round.with(|r| r.game.can_end_round());
+    let playing_or_over = move || !ctx.table.paused.get() && ctx.coach.replay.with(Option::is_none);
+    let playing =
+        move || !over() && !ctx.table.paused.get() && ctx.coach.replay.with(Option::is_none);
+    let coach_off = move || ctx.table.paused.get() || ctx.coach.replay.with(Option::is_some);
     let more_open = RwSignal::new(false);
     // A choice in the menu closes it (on a wide screen it is never shut).
-    let pick = move |action: fn(&GameContext)| {
+    let pick = move |action: fn(GameContext)| {
         move |_| {
             more_open.set(false);
-            action(&ctx);
+            action(ctx);
         }
     };
     let more_button = NodeRef::<leptos::html::Button>::new();
@@ -48,7 +50,7 @@ pub fn Toolbar() -> impl IntoView {
             <button
                 type="button"
                 class="tb tb-draw"
-                on:click=move |_| ctx.draw_or_recycle()
+                on:click=move |_| play::draw_or_recycle(ctx)
                 disabled=move || !playing()
             >
                 "Draw"
@@ -56,7 +58,7 @@ pub fn Toolbar() -> impl IntoView {
             <button
                 type="button"
                 class="tb tb-hint"
-                on:click=move |_| ctx.show_hint()
+                on:click=move |_| coach::show_hint(ctx)
                 disabled=move || !playing()
             >
                 "Hint"
@@ -65,7 +67,7 @@ pub fn Toolbar() -> impl IntoView {
                 type="button"
                 class="tb tb-auto"
                 aria-label="Auto move"
-                on:click=move |_| ctx.auto_move()
+                on:click=move |_| play::auto_move(ctx)
                 disabled=move || !playing()
             >
                 "Auto"
@@ -74,7 +76,7 @@ pub fn Toolbar() -> impl IntoView {
             <button
                 type="button"
                 class="tb tb-undo"
-                on:click=move |_| ctx.undo()
+                on:click=move |_| play::undo(ctx)
                 disabled=move || !can_undo() || !playing_or_over()
             >
                 "Undo"
@@ -82,7 +84,7 @@ pub fn Toolbar() -> impl IntoView {
             <button
                 type="button"
                 class="tb tb-redo"
-                on:click=move |_| ctx.redo()
+                on:click=move |_| play::redo(ctx)
                 disabled=move || !can_redo() || !playing_or_over()
             >
                 "Redo"
@@ -92,7 +94,7 @@ pub fn Toolbar() -> impl IntoView {
                 <button
                     type="button"
                     class="tb tb-end"
-                    on:click=move |_| ctx.end_round()
+                    on:click=move |_| play::end_round(ctx)
                     disabled=move || !playing()
                 >
                     "End round"
@@ -102,7 +104,7 @@ pub fn Toolbar() -> impl IntoView {
                 type="button"
                 class="tb tb-new"
                 aria-label="New deal"
-                on:click=move |_| ctx.dialog.set(OpenDialog::NewDeal)
+                on:click=move |_| ctx.ui.dialog.set(OpenDialog::NewDeal)
             >
                 "New"
                 <span class="wide-only">" deal"</span>
@@ -110,8 +112,8 @@ pub fn Toolbar() -> impl IntoView {
             <button
                 type="button"
                 class="tb tb-pause"
-                aria-pressed=move || if ctx.paused.get() { "true" } else { "false" }
-                on:click=move |_| ctx.toggle_pause()
+                aria-pressed=move || if ctx.table.paused.get() { "true" } else { "false" }
+                on:click=move |_| play::toggle_pause(ctx)
             >
                 "Pause"
             </button>
@@ -129,14 +131,14 @@ pub fn Toolbar() -> impl IntoView {
                 <button
                     type="button"
                     class="tb tb-daily"
-                    on:click=pick(|c| c.dialog.set(OpenDialog::Daily))
+                    on:click=pick(|c| c.ui.dialog.set(OpenDialog::Daily))
                 >
                     "Daily"
                 </button>
                 <button
                     type="button"
                     class="tb tb-lost"
-                    on:click=pick(GameContext::where_did_i_lose)
+                    on:click=pick(coach::where_did_i_lose)
                     disabled=coach_off
                 >
                     "Where did I lose?"
@@ -144,7 +146,7 @@ pub fn Toolbar() -> impl IntoView {
                 <button
                     type="button"
                     class="tb tb-show"
-                    on:click=pick(GameContext::show_me_a_win)
+                    on:click=pick(coach::show_me_a_win)
                     disabled=coach_off
                 >
                     "Show me a win"
@@ -155,14 +157,14 @@ pub fn Toolbar() -> impl IntoView {
                 <button
                     type="button"
                     class="tb tb-settings"
-                    on:click=pick(|c| c.dialog.set(OpenDialog::Settings))
+                    on:click=pick(|c| c.ui.dialog.set(OpenDialog::Settings))
                 >
                     "Settings"
                 </button>
                 <button
                     type="button"
                     class="tb tb-sound sound-toggle"
-                    aria-pressed=move || if ctx.settings.with(|s| s.sound) { "true" } else { "false" }
+                    aria-pressed=move || if ctx.ui.settings.with(|s| s.sound) { "true" } else { "false" }
                     on:click=move |_| settings::toggle_sound(ctx)
                 >
                     "Sound"
@@ -171,7 +173,7 @@ pub fn Toolbar() -> impl IntoView {
                     type="button"
                     class="tb tb-keys"
                     aria-label="Keyboard shortcuts"
-                    on:click=pick(|c| c.dialog.set(OpenDialog::Shortcuts))
+                    on:click=pick(|c| c.ui.dialog.set(OpenDialog::Shortcuts))
                 >
                     "Keys"
                 </button>
@@ -181,7 +183,7 @@ pub fn Toolbar() -> impl IntoView {
 }
 
 /// Brings the statistics panel into view and moves focus to it.
-fn show_statistics(_: &GameContext) {
+fn show_statistics(_: GameContext) {
     if let Some(panel) = document().get_element_by_id("statistics") {
         panel.scroll_into_view();
         if let Ok(panel) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(panel) {

@@ -14,6 +14,7 @@ use crate::domain::daily_results::{daily_results, month_tally, streaks, DayOutco
 use crate::domain::round::format_time;
 use crate::platform::clock;
 use crate::state::context::{GameContext, OpenDialog};
+use crate::state::deal;
 use crate::ui::later::dialogs::Modal;
 
 const MONTHS: [&str; 12] = [
@@ -43,8 +44,8 @@ const WEEKDAYS: [(&str, &str); 7] = [
 #[component]
 pub fn DailyDialog() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
-    let open = Signal::derive(move || ctx.dialog.get() == OpenDialog::Daily);
-    let close = move || ctx.dialog.set(OpenDialog::None);
+    let open = Signal::derive(move || ctx.ui.dialog.get() == OpenDialog::Daily);
+    let close = move || ctx.ui.dialog.set(OpenDialog::None);
     view! {
         <Modal open=open label_id="daily-title" class="daily-dialog" on_close=close>
             <Show when=move || open.get()>
@@ -76,7 +77,7 @@ fn DailyCalendar() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
     let today = clock::today();
     let first_day = Date::from_day_number(FIRST_DAILY_DAY).unwrap_or(today);
-    let preset = RwSignal::new(ctx.round.with_untracked(|r| r.preset()));
+    let preset = RwSignal::new(ctx.table.round.with_untracked(|r| r.preset()));
     let month = RwSignal::new(today.first_of_month());
     // The day the detail line speaks of: the last one focused or pointed at.
     let detail_day = RwSignal::new(today);
@@ -88,7 +89,7 @@ fn DailyCalendar() -> impl IntoView {
     let results = move || {
         let preset = preset.get();
         let mut days = ctx.stats.book.with(|b| daily_results(b.records(preset)));
-        ctx.round.with(|r| {
+        ctx.table.round.with(|r| {
             if let Some(date) = r.daily {
                 if r.preset() == preset && r.is_started() && !r.is_over() {
                     days.entry(date).or_default().add(DayOutcome::Played, 0, 0);
@@ -106,8 +107,8 @@ fn DailyCalendar() -> impl IntoView {
     let at_this_month = move || month.get() >= today.first_of_month();
 
     let play = move |date: Date| {
-        ctx.dialog.set(OpenDialog::None);
-        ctx.play_daily(preset.get_untracked(), date);
+        ctx.ui.dialog.set(OpenDialog::None);
+        deal::play_daily(ctx, preset.get_untracked(), date);
     };
 
     let preset_options = Preset::ALL
@@ -280,7 +281,7 @@ fn DailyCalendar() -> impl IntoView {
             >
                 "Play today's deal"
             </button>
-            <button type="button" on:click=move |_| ctx.dialog.set(OpenDialog::None)>
+            <button type="button" on:click=move |_| ctx.ui.dialog.set(OpenDialog::None)>
                 "Close"
             </button>
         </div>

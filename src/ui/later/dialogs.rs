@@ -8,7 +8,10 @@ use pyramid_engine::{Preset, Status};
 use crate::domain::label::DealLabel;
 use crate::domain::round::{describe_status, format_time, parse_deal_number};
 use crate::fx::motion;
-use crate::state::context::{DealChoice, GameContext, OpenDialog};
+use crate::state::context::{GameContext, OpenDialog};
+use crate::state::deal::{DealChoice, DealKind};
+use crate::state::{coach, deal, play, record};
+use crate::ui::chrome::keyboard::Shortcut;
 use crate::ui::later::share::{ChallengeResult, ShareButton};
 
 /// A native modal `<dialog>` that is open while `open` is true; `on_close`
@@ -27,45 +30,52 @@ pub fn Modal(
     children: Children,
 ) -> impl IntoView {
     let node = NodeRef::<leptos::html::Dialog>::new();
-    // `open`, once the table has settled: it turns true `settle_ms` after
-    // `open` does (with motion on), and false at once.
-    let ready = RwSignal::new(false);
+    // The contents are built the first time the dialog shows, not with the
+    // page, so the page starts sooner; then they stay. `built` is set only
+    // by the showing below, and read only by the contents.
+    let unbuilt = StoredValue::new_local(Some(children));
+    let built = RwSignal::new(false);
+    // Shows the dialog (building its contents first, the first time) if
+    // it is still meant to be open. Building a dialog's contents and
+    // showing it (the browser restyles the page for the top layer) are
+    // each a good part of a frame on a slow phone: they are tasks of their
+    // own, and `showModal` then focuses the control marked `autofocus`.
+    let show = move || {
+        let Some(dialog) = node.get_untracked() else {
+            return;
+        };
+        if !open.get_untracked() || dialog.open() {
+            return;
+        }
+        let show_now = move || {
+            if open.get_untracked() && !dialog.open() {
+                let _ = dialog.show_modal();
+            }
+        };
+        if built.get_untracked() {
+            show_now();
+        } else {
+            built.set(true);
+            set_timeout(show_now, std::time::Duration::ZERO);
+        }
+    };
+    // The one effect: the dialog follows `open`. It opens once the table
+    // has settled (`settle_ms` with motion on), in a task of its own, and
+    // closes at once.
     Effect::new(move |_| {
         let want_open = open.get();
-        if want_open && settle_ms > 0 && motion::enabled() {
-            set_timeout(
-                move || ready.set(open.get_untracked()),
-                std::time::Duration::from_millis(settle_ms),
-            );
-        } else {
-            ready.set(want_open);
-        }
-    });
-    // The contents are built the first time the dialog opens, not with the
-    // page, so the page starts sooner; then they stay.
-    let unbuilt = StoredValue::new_local(Some(children));
-    let opened = Memo::new(move |was: Option<&bool>| was == Some(&true) || ready.get());
-    Effect::new(move |_| {
-        let want_open = ready.get();
-        if let Some(dialog) = node.get() {
-            if want_open && !dialog.open() {
-                // After the contents are built (their effect was woken by
-                // the same change, so it runs first): `showModal` then
-                // focuses the control marked `autofocus`. In a task of its
-                // own: building a dialog's contents and showing it (the
-                // browser restyles the page for the top layer) are each
-                // a good part of a frame on a slow phone.
-                set_timeout(
-                    move || {
-                        if ready.get_untracked() && !dialog.open() {
-                            let _ = dialog.show_modal();
-                        }
-                    },
-                    std::time::Duration::ZERO,
-                );
-            } else if !want_open && dialog.open() {
-                dialog.close();
-            }
+        let Some(dialog) = node.get() else {
+            return;
+        };
+        if want_open {
+            let settle = if settle_ms > 0 && motion::enabled() {
+                settle_ms
+            } else {
+                0
+            };
+            set_timeout(show, std::time::Duration::from_millis(settle));
+        } else if dialog.open() {
+            dialog.close();
         }
     });
     view! {
@@ -80,7 +90,7 @@ pub fn Modal(
             }
         >
             {move || {
-                opened
+                built
                     .get()
                     .then(|| unbuilt.try_update_value(Option::take).flatten())
                     .flatten()
@@ -94,8 +104,8 @@ pub fn Modal(
 #[component]
 pub fn NewDealDialog() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
-    let open = Signal::derive(move || ctx.dialog.get() == OpenDialog::NewDeal);
-    let close = move || ctx.dialog.set(OpenDialog::None);
+    let open = Signal::derive(move || ctx.ui.dialog.get() == OpenDialog::NewDeal);
+    let close = move || ctx.ui.dialog.set(OpenDialog::None);
     // Counts the openings: a new one changes it, a closing does not.
     let opened = Memo::new(move |was: Option<&u32>| {
         let was = was.copied().unwrap_or(0);
@@ -122,25 +132,25 @@ pub fn NewDealDialog() -> impl IntoView {
 #[component]
 fn NewDealForm() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
-    let preset = RwSignal::new(ctx.round.with_untracked(|r| r.preset()));
-    let kind = RwSignal::new("random");
+    let preset = RwSignal::new(ctx.table.round.with_untracked(|r| r.preset()));
+    let kind = RwSignal::new(DealKind::Random);
     let number_text = RwSignal::new(String::new());
     let grade = RwSignal::new(None::<u8>);
     let error = RwSignal::new(None::<String>);
-    let close = move || ctx.dialog.set(OpenDialog::None);
+    let close = move || ctx.ui.dialog.set(OpenDialog::None);
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let choice = match kind.get_untracked() {
-            "winnable" => DealChoice::Winnable(grade.get_untracked()),
-            "daily" => DealChoice::Daily,
-            "number" => match parse_deal_number(&number_text.get_untracked()) {
+            DealKind::Random => DealChoice::Random,
+            DealKind::Winnable => DealChoice::Winnable(grade.get_untracked()),
+            DealKind::Daily => DealChoice::Daily,
+            DealKind::Number => match parse_deal_number(&number_text.get_untracked()) {
                 Some(n) => DealChoice::Number(n),
                 None => {
                     error.set(Some(format!("Enter a deal number from 1 to {}", u32::MAX)));
                     return;
                 }
             },
-            _ => DealChoice::Random,
         };
         let preset = preset.get_untracked();
         // The click, the dialog's closing (the browser then restyles the
@@ -148,9 +158,9 @@ fn NewDealForm() -> impl IntoView {
         // so that none is long on a slow phone.
         set_timeout(
             move || {
-                ctx.dialog.set(OpenDialog::None);
+                ctx.ui.dialog.set(OpenDialog::None);
                 set_timeout(
-                    move || ctx.start_choice(choice, preset),
+                    move || deal::start_choice(ctx, choice, preset),
                     std::time::Duration::ZERO,
                 );
             },
@@ -180,19 +190,19 @@ fn NewDealForm() -> impl IntoView {
             }
         })
         .collect_view();
-    let deal_option = move |value: &'static str, text: &'static str| {
-        let id = format!("deal-{value}");
+    let deal_option = move |value: DealKind| {
+        let id = format!("deal-{}", value.id());
         view! {
             <div class="choice">
                 <input
                     type="radio"
                     name="deal-kind"
                     id=id.clone()
-                    value=value
+                    value=value.id()
                     prop:checked=move || kind.get() == value
                     on:change=move |_| kind.set(value)
                 />
-                <label for=id>{text}</label>
+                <label for=id>{value.label()}</label>
             </div>
         }
     };
@@ -206,9 +216,9 @@ fn NewDealForm() -> impl IntoView {
             </fieldset>
             <fieldset>
                 <legend>"Deal"</legend>
-                {deal_option("random", "Random deal")}
-                {deal_option("winnable", "Winnable deals only")}
-                {deal_option("daily", "Daily deal (today's winnable deal, the same for everyone)")}
+                {deal_option(DealKind::Random)}
+                {deal_option(DealKind::Winnable)}
+                {deal_option(DealKind::Daily)}
                 <label class="difficulty-field">
                     "Difficulty "
                     <select
@@ -218,7 +228,7 @@ fn NewDealForm() -> impl IntoView {
                             grade.set(value);
                             // A grade is the solver's: only winnable deals have one asked for.
                             if value.is_some() {
-                                kind.set("winnable");
+                                kind.set(DealKind::Winnable);
                             }
                         }
                     >
@@ -230,7 +240,7 @@ fn NewDealForm() -> impl IntoView {
                         <option value="5">"5 of 5 (hardest)"</option>
                     </select>
                 </label>
-                {deal_option("number", "Deal number")}
+                {deal_option(DealKind::Number)}
                 <label class="number-field">
                     <span class="visually-hidden">"Deal number"</span>
                     <input
@@ -242,7 +252,7 @@ fn NewDealForm() -> impl IntoView {
                         prop:value=move || number_text.get()
                         on:input=move |ev| {
                             number_text.set(event_target_value(&ev));
-                            kind.set("number");
+                            kind.set(DealKind::Number);
                         }
                     />
                 </label>
@@ -260,18 +270,18 @@ fn NewDealForm() -> impl IntoView {
 #[component]
 pub fn EndDialog() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
-    let open = Signal::derive(move || ctx.end_dialog_open());
+    let open = Signal::derive(move || play::end_dialog_open(ctx));
     // Plain closures, not memos: cheap, and the page only writes changes.
-    let status = move || ctx.round.with(|r| r.status());
+    let status = move || ctx.table.round.with(|r| r.status());
     let title = move || match status() {
         Status::Won => "You won!",
         _ => "Round lost",
     };
     let figures = move || {
-        ctx.round.with(|r| {
+        ctx.table.round.with(|r| {
             (
                 r.game.move_count(),
-                format_time(ctx.elapsed_ms.get()),
+                format_time(ctx.table.elapsed_ms.get()),
                 r.game.score(),
                 DealLabel::of(r).title(),
             )
@@ -283,15 +293,15 @@ pub fn EndDialog() -> impl IntoView {
             label_id="end-title"
             class="end-dialog"
             settle_ms=motion::SETTLE_MS
-            on_close=move || ctx.end_dialog_closed.set(true)
+            on_close=move || ctx.ui.end_dialog_closed.set(true)
         >
             <h2 id="end-title">{title}</h2>
             <p data-testid="end-summary">
                 {move || match status() {
                     // The heading says it already; say how short it could be.
                     Status::Won => {
-                        let moves = ctx.round.with(|r| r.game.move_count());
-                        match ctx.shortest.get() {
+                        let moves = ctx.table.round.with(|r| r.game.move_count());
+                        match ctx.coach.shortest.get() {
                             Some((n, true)) => {
                                 format!("You won in {moves} moves; the shortest win is {n}.")
                             }
@@ -319,20 +329,20 @@ pub fn EndDialog() -> impl IntoView {
                     type="button"
                     class="primary"
                     on:click=move |_| {
-                        let preset = ctx.round.with_untracked(|r| r.preset());
-                        ctx.start_choice(DealChoice::Random, preset);
+                        let preset = ctx.table.round.with_untracked(|r| r.preset());
+                        deal::start_choice(ctx, DealChoice::Random, preset);
                     }
                 >
                     "New deal"
                 </button>
-                <button type="button" on:click=move |_| ctx.replay()>"Replay this deal"</button>
+                <button type="button" on:click=move |_| deal::replay(ctx)>"Replay this deal"</button>
                 <ShareButton />
                 <Show when=move || status() != Status::Won>
-                    <button type="button" on:click=move |_| ctx.where_did_i_lose()>
+                    <button type="button" on:click=move |_| coach::where_did_i_lose(ctx)>
                         "Where did I lose?"
                     </button>
                 </Show>
-                <button type="button" on:click=move |_| ctx.end_dialog_closed.set(true)>
+                <button type="button" on:click=move |_| ctx.ui.end_dialog_closed.set(true)>
                     "Close"
                 </button>
             </div>
@@ -344,9 +354,9 @@ pub fn EndDialog() -> impl IntoView {
 #[component]
 pub fn ResetStatsDialog() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
-    let open = Signal::derive(move || ctx.dialog.get() == OpenDialog::ResetStats);
-    let close = move || ctx.dialog.set(OpenDialog::None);
-    let preset = move || ctx.round.with(|r| r.preset());
+    let open = Signal::derive(move || ctx.ui.dialog.get() == OpenDialog::ResetStats);
+    let close = move || ctx.ui.dialog.set(OpenDialog::None);
+    let preset = move || ctx.table.round.with(|r| r.preset());
     view! {
         <Modal open=open label_id="reset-stats-title" class="reset-stats-dialog" on_close=close>
             <h2 id="reset-stats-title">"Reset statistics?"</h2>
@@ -362,8 +372,8 @@ pub fn ResetStatsDialog() -> impl IntoView {
                     type="button"
                     class="danger"
                     on:click=move |_| {
-                        ctx.dialog.set(OpenDialog::None);
-                        ctx.reset_stats(ctx.round.with_untracked(|r| r.preset()));
+                        ctx.ui.dialog.set(OpenDialog::None);
+                        record::reset_stats(ctx, ctx.table.round.with_untracked(|r| r.preset()));
                     }
                 >
                     "Reset"
@@ -381,31 +391,12 @@ pub fn ResetStatsDialog() -> impl IntoView {
 #[component]
 pub fn ShortcutsDialog() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
-    let open = Signal::derive(move || ctx.dialog.get() == OpenDialog::Shortcuts);
-    let close = move || ctx.dialog.set(OpenDialog::None);
-    let rows = [
-        ("D", "Draw a card, or turn the waste over"),
-        ("H", "Hint"),
-        ("A", "Auto move (play the hinted move)"),
-        ("U or Ctrl+Z", "Undo"),
-        ("Ctrl+Shift+Z or Ctrl+Y", "Redo"),
-        ("N", "New deal"),
-        ("W", "Where did I lose?"),
-        ("P", "Pause or resume"),
-        ("M", "Sound on or off"),
-        ("S", "Settings"),
-        ("Esc", "Cancel the selection"),
-        ("Tab, Shift+Tab", "Move between piles"),
-        ("Arrow keys", "Move between available cards and the stock"),
-        (
-            "Enter, Space",
-            "Select a card, or pair it with the selected card",
-        ),
-        ("?", "This list"),
-    ]
-    .into_iter()
-    .map(|(key, what)| view! { <tr><th scope="row"><kbd>{key}</kbd></th><td>{what}</td></tr> })
-    .collect_view();
+    let open = Signal::derive(move || ctx.ui.dialog.get() == OpenDialog::Shortcuts);
+    let close = move || ctx.ui.dialog.set(OpenDialog::None);
+    let rows = Shortcut::ALL
+        .into_iter()
+        .map(|s| view! { <tr><th scope="row"><kbd>{s.keys()}</kbd></th><td>{s.what()}</td></tr> })
+        .collect_view();
     view! {
         <Modal open=open label_id="shortcuts-title" class="shortcuts-dialog" on_close=close>
             <h2 id="shortcuts-title">"Keyboard shortcuts"</h2>
@@ -416,5 +407,91 @@ pub fn ShortcutsDialog() -> impl IntoView {
                 <button type="button" class="primary" on:click=move |_| close()>"Close"</button>
             </div>
         </Modal>
+    }
+}
+
+/// In the browser (`cargo test -p pyramid --target wasm32-unknown-unknown`).
+#[cfg(all(test, target_arch = "wasm32"))]
+mod browser_tests {
+    use super::*;
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen_test::*;
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    async fn sleep_ms(ms: i32) {
+        let promise = js_sys::Promise::new(&mut |resolve, _| {
+            window()
+                .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms)
+                .unwrap();
+        });
+        wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
+    }
+
+    fn find(container: &web_sys::HtmlElement, selector: &str) -> Option<web_sys::Element> {
+        container.query_selector(selector).unwrap()
+    }
+
+    #[wasm_bindgen_test]
+    async fn a_modal_builds_its_contents_when_first_shown_and_follows_open() {
+        let container: web_sys::HtmlElement =
+            document().create_element("div").unwrap().unchecked_into();
+        document().body().unwrap().append_child(&container).unwrap();
+        let open = RwSignal::new(false);
+        let closed_by_itself = RwSignal::new(0);
+        let _handle = leptos::mount::mount_to(container.clone(), move || {
+            view! {
+                <Modal
+                    open=open
+                    label_id="test-modal-title"
+                    class="test-modal"
+                    on_close=move || {
+                        closed_by_itself.update(|n| *n += 1);
+                        open.set(false);
+                    }
+                >
+                    <h2 id="test-modal-title" class="inside">"Inside"</h2>
+                </Modal>
+            }
+        });
+        let is_open = |c: &web_sys::HtmlElement| {
+            find(c, ".test-modal").is_some_and(|d| d.has_attribute("open"))
+        };
+        async fn until(what: &str, check: impl Fn() -> bool) {
+            for _ in 0..100 {
+                if check() {
+                    return;
+                }
+                sleep_ms(20).await;
+            }
+            panic!("never {what}");
+        }
+        leptos::task::tick().await;
+        sleep_ms(50).await;
+        assert!(!is_open(&container));
+        // Nothing inside is built before the dialog first opens.
+        assert!(find(&container, ".inside").is_none());
+        open.set(true);
+        until("opened", || is_open(&container)).await;
+        assert!(find(&container, ".inside").is_some());
+        open.set(false);
+        until("closed", || !is_open(&container)).await;
+        // The contents stay, and the dialog opens again with them.
+        assert!(find(&container, ".inside").is_some());
+        open.set(true);
+        until("opened again", || is_open(&container)).await;
+        assert_eq!(closed_by_itself.get_untracked(), 0);
+        // Closing by itself (Esc, a form's method="dialog") tells the owner.
+        find(&container, ".test-modal")
+            .unwrap()
+            .unchecked_into::<web_sys::HtmlDialogElement>()
+            .close();
+        until("told of the close", || {
+            closed_by_itself.get_untracked() == 1
+        })
+        .await;
+        assert!(!open.get_untracked());
+        sleep_ms(50).await;
+        assert!(!is_open(&container));
     }
 }

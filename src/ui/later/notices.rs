@@ -3,34 +3,13 @@
 //! the copy as a file, and stays until the player dismisses it (a draw or a
 //! move does not replace it, as it would a live-region message).
 
-use std::sync::atomic::{AtomicU32, Ordering};
-
 use leptos::prelude::*;
 
 use crate::platform::download::download;
-use crate::platform::storage::{self, Notice};
+use crate::platform::storage;
 use crate::state::context::GameContext;
-
-/// A notice as the page shows it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ShownNotice {
-    id: u32,
-    /// The whole notice: what could not be read, why, and where it went.
-    pub text: String,
-    /// The backup key holding the unreadable value, when the copy was made.
-    pub backup: Option<String>,
-}
-
-impl ShownNotice {
-    pub fn new(notice: &Notice) -> ShownNotice {
-        static NEXT: AtomicU32 = AtomicU32::new(0);
-        ShownNotice {
-            id: NEXT.fetch_add(1, Ordering::Relaxed),
-            text: notice.to_string(),
-            backup: notice.backup.as_ref().ok().cloned(),
-        }
-    }
-}
+use crate::state::context::ShownNotice;
+use crate::state::record;
 
 /// The banners, one per notice, above the table.
 #[component]
@@ -39,7 +18,8 @@ pub fn NoticeBanners() -> impl IntoView {
     // Rarely more than one, and changed only by a dismissal: a plain list,
     // not a keyed one (whose code would cost the page some kilobytes).
     move || {
-        ctx.notices
+        ctx.ui
+            .notices
             .get()
             .into_iter()
             .map(|notice| view! { <NoticeBanner notice=notice /> })
@@ -51,13 +31,13 @@ pub fn NoticeBanners() -> impl IntoView {
 fn NoticeBanner(notice: ShownNotice) -> impl IntoView {
     let ctx = expect_context::<GameContext>();
     let id = notice.id;
-    let dismiss = move |_| ctx.notices.update(|shown| shown.retain(|n| n.id != id));
+    let dismiss = move |_| record::dismiss_notice(ctx, id);
     let download = notice.backup.map(|key| {
         let save = move |_| {
             let sent = storage::backup_text(&key)
                 .ok_or(())
                 .and_then(|text| download(&format!("{key}.json"), &text).map_err(|_| ()));
-            ctx.message.set(match sent {
+            ctx.ui.message.set(match sent {
                 Ok(()) => format!("The copy was saved as {key}.json."),
                 Err(()) => "Could not download the copy; it is still kept in this browser.".into(),
             });

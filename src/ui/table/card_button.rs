@@ -22,6 +22,7 @@ use crate::domain::round::{card_code, card_face};
 use crate::fx::faces::{card_class, face_html};
 use crate::fx::zones::zone_name;
 use crate::state::context::GameContext;
+use crate::state::play;
 
 /// Pointer travel, in CSS pixels, before a press becomes a drag.
 const DRAG_THRESHOLD: i64 = 6;
@@ -62,12 +63,14 @@ pub fn CardButton(
     // Plain closures, not memos: each is cheap, and an attribute is only
     // written when its value changed.
     let available = move || {
-        ctx.round
+        ctx.table
+            .round
             .with(|r| r.board().is_available(r.position(), card))
     };
-    let selected = move || ctx.selected.get() == Some(card);
+    let selected = move || ctx.table.selected.get() == Some(card);
     let hinted = move || {
-        ctx.hinted
+        ctx.table
+            .hinted
             .get()
             .is_some_and(|m| m.removed_cards().any(|c| c == card))
     };
@@ -110,6 +113,7 @@ impl TableInput {
 
     fn available(&self, card: Card) -> bool {
         self.ctx
+            .table
             .round
             .with_untracked(|r| r.board().is_available(r.position(), card))
     }
@@ -141,7 +145,7 @@ impl TableInput {
         let Some((card, el)) = card_of(&ev) else {
             return;
         };
-        if !self.available(card) || ev.button() != 0 || self.ctx.paused.get_untracked() {
+        if !self.available(card) || ev.button() != 0 || self.ctx.table.paused.get_untracked() {
             return;
         }
         let _ = el.set_pointer_capture(ev.pointer_id());
@@ -219,9 +223,9 @@ impl TableInput {
             ..DragState::default()
         });
         if let Some(target) = target {
-            self.ctx.drop_on(card, target);
+            play::drop_on(self.ctx, card, target);
         } else if touch_tap {
-            self.ctx.tap(card);
+            play::tap(self.ctx, card);
         }
     }
 
@@ -233,14 +237,14 @@ impl TableInput {
             self.drag.update_value(|d| d.swallow_until = 0.0);
             return;
         }
-        self.ctx.tap(card);
+        play::tap(self.ctx, card);
     }
 
     /// A pyramid card that takes the focus takes the pyramid's tab stop.
     pub fn focus_in(&self, ev: web_sys::FocusEvent) {
         if let Some((card, el)) = card_of(&ev) {
             if el.get_attribute("data-zone").as_deref() == Some(zone_name(Zone::Pyramid)) {
-                self.ctx.roving.set(Some(card));
+                self.ctx.table.roving.set(Some(card));
             }
         }
     }

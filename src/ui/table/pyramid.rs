@@ -7,7 +7,7 @@ use pyramid_engine::{row_col, Card, Place, Zone};
 
 use crate::fx::zones::PYRAMID_SLOTS;
 use crate::state::context::GameContext;
-use crate::ui::later::settings::shows_last_move_at;
+use crate::state::settings::shows_last_move_at;
 use crate::ui::table::card_button::CardButton;
 
 /// The 28 pyramid slots on a grid of half-card columns.
@@ -17,8 +17,8 @@ pub fn Pyramid() -> impl IntoView {
     // The pyramid is one tab stop: the card last focused while it is still
     // available, else the first available pyramid card.
     let tab_card = Memo::new(move |_| {
-        let roving = ctx.roving.get();
-        ctx.round.with(|r| {
+        let roving = ctx.table.roving.get();
+        ctx.table.round.with(|r| {
             let board = r.board();
             let pos = r.position();
             let exposed = |c: Card| board.is_available(pos, c);
@@ -46,8 +46,8 @@ fn PyramidSlot(index: u8, tab_card: Memo<Option<Card>>) -> impl IntoView {
     let ctx = expect_context::<GameContext>();
     let (row, col) = row_col(index);
     let card = Memo::new(move |_| {
-        ctx.round.with(|r| {
-            (index < ctx.shown_cards.get() && r.position().has_pyramid_card(index))
+        ctx.table.round.with(|r| {
+            (index < ctx.table.shown_cards.get() && r.position().has_pyramid_card(index))
                 .then(|| r.game.deal().cards()[usize::from(index)])
         })
     });

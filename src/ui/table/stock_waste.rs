@@ -5,7 +5,8 @@ use pyramid_engine::{Place, StockMode, Zone};
 
 use crate::fx::zones::{zone_name, DISCARD};
 use crate::state::context::GameContext;
-use crate::ui::later::settings::shows_last_move_at;
+use crate::state::play;
+use crate::state::settings::shows_last_move_at;
 use crate::ui::table::card_button::{is_stock_move, CardButton};
 
 /// The stock pile, then the card just drawn (draw-card mode), then the waste top.
@@ -14,17 +15,30 @@ pub fn StockWaste() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
     // The cards shown are memos, so that a tick of the clock does not build
     // them again; the rest are cheap plain closures.
-    let draw_slot = Memo::new(move |_| ctx.round.with(|r| r.board().draw_slot(r.position())));
-    let waste_top = Memo::new(move |_| ctx.round.with(|r| r.board().waste_top(r.position())));
-    let stock_count = move || ctx.round.with(|r| r.board().stock_count(r.position()));
-    let can_recycle = move || ctx.round.with(|r| r.board().can_recycle(r.position()));
+    let draw_slot = Memo::new(move |_| ctx.table.round.with(|r| r.board().draw_slot(r.position())));
+    let waste_top = Memo::new(move |_| ctx.table.round.with(|r| r.board().waste_top(r.position())));
+    let stock_count = move || {
+        ctx.table
+            .round
+            .with(|r| r.board().stock_count(r.position()))
+    };
+    let can_recycle = move || {
+        ctx.table
+            .round
+            .with(|r| r.board().can_recycle(r.position()))
+    };
     let draw_card_mode = move || {
-        ctx.round
+        ctx.table
+            .round
             .with(|r| r.board().rules().stock_mode == StockMode::DrawCard)
     };
-    let waste_len = move || ctx.round.with(|r| r.board().waste(r.position()).len());
-    let stock_hinted = move || is_stock_move(ctx.hinted.get());
-    let discarded = move || 52 - ctx.round.with(|r| r.position().cards_left());
+    let waste_len = move || {
+        ctx.table
+            .round
+            .with(|r| r.board().waste(r.position()).len())
+    };
+    let stock_hinted = move || is_stock_move(ctx.table.hinted.get());
+    let discarded = move || 52 - ctx.table.round.with(|r| r.position().cards_left());
     let stock_label = move || {
         let n = stock_count();
         let cards = if n == 1 { "card" } else { "cards" };
@@ -46,7 +60,7 @@ pub fn StockWaste() -> impl IntoView {
                 data-zone=zone_name(Zone::Stock)
                 aria-label=stock_label
                 data-hint=move || stock_hinted().then_some("true")
-                on:click=move |_| ctx.draw_or_recycle()
+                on:click=move |_| play::draw_or_recycle(ctx)
             >
                 <span aria-hidden="true">
                     {move || {

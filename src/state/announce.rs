@@ -1,0 +1,33 @@
+//! What the page says in its polite live region (`role=status`): one
+//! sentence for each thing that happened, with the round's outcome when it
+//! just ended.
+
+use leptos::prelude::*;
+
+use crate::domain::round::{describe_status, Round};
+use crate::state::context::GameContext;
+
+/// Says `text`, in place of what the live region said before.
+pub fn say(ctx: GameContext, text: impl Into<String>) {
+    ctx.ui.message.set(text.into());
+}
+
+/// Adds a sentence to the live region without hiding what it said.
+pub fn add(ctx: GameContext, text: &str) {
+    ctx.ui.message.update(|m| {
+        if !m.is_empty() {
+            m.push(' ');
+        }
+        m.push_str(text);
+    });
+}
+
+/// Says what happened, then the outcome if the round just ended.
+pub fn after(ctx: GameContext, what: impl Into<String>) {
+    let what = what.into();
+    let status = ctx.table.round.with_untracked(Round::status);
+    match describe_status(status) {
+        Some(outcome) => say(ctx, format!("{what}. {outcome}")),
+        None => say(ctx, what),
+    }
+}
