@@ -215,7 +215,7 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
     };
     let input = TableInput::new(ctx);
     // The dialogs, the statistics' charts and buttons, the banners and the
-    // solver's client: fetched once the table is on screen (later.rs).
+    // solver's client: fetched once the table is on screen (ui/later.rs).
     let later = later::load();
 
     view! {

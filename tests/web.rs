@@ -365,7 +365,7 @@ async fn ending_a_par_round_is_recorded_shown_and_saved() {
     let storage = local_storage();
     storage.remove_item(STATS_KEY).unwrap();
     let (container, _handle) = mount_deal(5, Preset::Par);
-    // The panel's charts and buttons come with the later parts (later.rs).
+    // The panel's charts and buttons come with the later parts (ui/later.rs).
     wait_for(&container, ".stats-actions", true).await;
     assert_eq!(stat(&container, "Played"), "0");
     assert!(find(&container, "[data-testid=stats-strip]").is_none());

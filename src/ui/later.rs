@@ -48,7 +48,7 @@ pub struct Later {
     pub stats_extras: fn() -> AnyView,
     /// Every dialog (each builds its contents when it first opens).
     pub dialogs: fn() -> AnyView,
-    /// The solver's client (`solver_client.rs`).
+    /// The solver's client, which the page installs with `solver::install`.
     pub solver: SolverApi,
 }
 
