@@ -73,9 +73,8 @@ pub async fn start() {
 #[component]
 pub fn App(own: Option<String>, held: HashSet<String>) -> impl IntoView {
     let start = startup(&location_search(), own.as_deref(), &held);
-    let stats = Statistics::new(start.stats, start.stats_unsaved);
+    let stats = Statistics::new(start.stats, start.stats_unsaved.or(start.round_unsaved));
     let ctx = GameContext::new(start.round, start.elapsed_ms, start.notice, stats);
-    ctx.round_unsaved.set(start.round_unsaved);
     ctx.show_notices(&start.notices);
     let (saved_settings, notices) = settings::load();
     ctx.settings.set(saved_settings);
@@ -284,7 +283,6 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
     keep_saved(ctx);
     finish_motion_on_input();
 
-    let not_saving = move || ctx.round_unsaved.get().or_else(|| ctx.stats.unsaved.get());
     let input = TableInput::new(ctx);
     // The dialogs, the statistics' charts and buttons, the banners and the
     // solver's client: fetched once the table is on screen (later.rs).
@@ -301,12 +299,13 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
             </header>
             <main>
                 <StatusBar />
-                <Show when=move || not_saving().is_some()>
-                    <p class="storage-note" data-testid="storage-note">
-                        "Progress is not being saved: "
-                        {move || not_saving().map(|e| e.to_string()).unwrap_or_default()}
-                        "."
-                    </p>
+                <Show when=move || ctx.stats.unsaved.with(Option::is_some)>
+                    <div class="storage-note" data-testid="storage-note">
+                        <p>
+                            {move || ctx.stats.unsaved.with(|u| u.as_ref().map(ToString::to_string))}
+                        </p>
+                        {move || later.get().map(|parts| (parts.unsaved)())}
+                    </div>
                 </Show>
                 <p class="message" role="status" aria-live="polite" data-testid="message">
                     {move || ctx.message.get()}
@@ -385,10 +384,18 @@ fn keep_saved(ctx: GameContext) {
         let notices = ctx.stats.merge_from_other_tab(theirs);
         ctx.show_notices(&notices);
     });
+    // Finished rounds storage could not take are lost with the page: the
+    // browser asks first (the note says which, and offers the export).
+    let leaving = storage::confirm_leaving(move || {
+        ctx.stats
+            .unsaved
+            .with_untracked(|u| u.as_ref().is_some_and(|u| !u.finished.is_empty()))
+    });
     on_cleanup(move || {
         pagehide.remove();
         visibility.remove();
         storage.remove();
+        leaving.remove();
     });
 }
 

@@ -25,22 +25,29 @@
 //! - Storage that is disabled (reading `localStorage` throws) or full
 //!   (`setItem` throws `QuotaExceededError`) gives a [`StorageError`]; the
 //!   game stays playable and says that progress is not being saved.
+//!   Nothing that failed to be written is dropped: every save goes through
+//!   one queue held in memory, which every later save writes first, in a
+//!   fixed order (the statistics, then the rounds, then the settings), so
+//!   a round's key is never forgotten before its record is written. What
+//!   is still waiting is [`unsaved`].
 //!
 //! Two tabs share one storage. [`save_stats`] reads the stored book, merges
 //! it into its own and writes the union, so a round another tab recorded is
 //! never overwritten; [`subscribe_storage_events`] tells a tab when another
 //! tab wrote the statistics, so it can merge them into what it shows.
 
+use std::cell::RefCell;
 use std::fmt;
 
 use gloo_storage::errors::StorageError as GlooError;
 use gloo_storage::{LocalStorage, Storage};
 use leptos::leptos_dom::helpers::{window_event_listener, WindowListenerHandle};
-use pyramid_engine::Game;
+use pyramid_engine::{Game, Preset};
 use serde::de::DeserializeOwned;
 
 use crate::domain::persist::{
-    decode_round, decode_settings, decode_stats, PersistError, SavedRound, Settings, StatsBook,
+    decode_round, decode_settings, decode_stats, PersistError, RoundEnd, SavedRound, Settings,
+    StatsBook,
 };
 use crate::platform;
 
@@ -78,6 +85,150 @@ impl fmt::Display for StorageError {
 }
 
 impl std::error::Error for StorageError {}
+
+/// What storage could not write yet, and why: kept in memory and written
+/// by the next save that succeeds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unsaved {
+    pub error: StorageError,
+    /// The finished rounds the stored statistics lack, oldest first: lost
+    /// if the page goes before storage takes them.
+    pub finished: Vec<(Preset, RoundEnd)>,
+    /// Whether a round in progress waits to be saved.
+    pub round: bool,
+    /// Whether the settings wait to be saved.
+    pub settings: bool,
+}
+
+impl fmt::Display for Unsaved {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Progress is not being saved: {}.", self.error)?;
+        let mut waiting = Vec::new();
+        let n = self.finished.len();
+        if n > 0 {
+            let ends: Vec<String> = self
+                .finished
+                .iter()
+                .map(|(preset, end)| {
+                    let end = match end {
+                        RoundEnd::Won => "won",
+                        RoundEnd::Lost => "lost",
+                        RoundEnd::Abandoned => "abandoned",
+                    };
+                    format!("{} {end}", preset.name())
+                })
+                .collect();
+            waiting.push(format!(
+                "{n} finished round{} ({})",
+                if n == 1 { "" } else { "s" },
+                ends.join(", ")
+            ));
+        }
+        if self.round {
+            waiting.push("the round in progress".into());
+        }
+        if self.settings {
+            waiting.push("the settings".into());
+        }
+        if !waiting.is_empty() {
+            write!(f, " Waiting to be saved: {}.", waiting.join(", "))?;
+        }
+        if n > 0 {
+            f.write_str(
+                " Finished rounds not saved are lost if this page is closed or reloaded; \
+                 export the statistics to keep them.",
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// What waits to be written: the latest of each document whose write
+/// failed, and why the last write failed.
+#[derive(Default)]
+struct Queue {
+    stats: Option<StatsBook>,
+    /// By key, in the order they first failed: a round to write, or (None)
+    /// one to forget.
+    rounds: Vec<(String, Option<SavedRound>)>,
+    settings: Option<Settings>,
+    failed: Option<(StorageError, Vec<(Preset, RoundEnd)>)>,
+}
+
+thread_local! {
+    static QUEUE: RefCell<Queue> = RefCell::default();
+}
+
+/// What is waiting to be written, if anything is (or the last write failed).
+pub fn unsaved() -> Option<Unsaved> {
+    QUEUE.with(|q| {
+        let q = q.borrow();
+        let (error, finished) = q.failed.clone()?;
+        Some(Unsaved {
+            error,
+            finished,
+            round: q.rounds.iter().any(|(_, r)| r.is_some()),
+            settings: q.settings.is_some(),
+        })
+    })
+}
+
+/// Calls `warn` when the page is about to be left (closed, reloaded, taken
+/// elsewhere) and asks the browser to confirm when it returns true. Keep
+/// the handle and call `handle.remove()` in `on_cleanup`.
+pub fn confirm_leaving(warn: impl Fn() -> bool + 'static) -> WindowListenerHandle {
+    leptos::leptos_dom::helpers::window_event_listener_untyped("beforeunload", move |ev| {
+        if warn() {
+            ev.prevent_default();
+        }
+    })
+}
+
+/// Adds `change` to the queue, then writes everything waiting, in order,
+/// and stops at the first write that fails (what is left stays queued).
+/// Returns the statistics as written, when they were.
+fn save(change: impl FnOnce(&mut Queue)) -> Result<Option<Loaded<StatsBook>>, StorageError> {
+    QUEUE.with(|q| {
+        let q = &mut *q.borrow_mut();
+        change(q);
+        let mut written = None;
+        let result = (|| {
+            if let Some(book) = q.stats.take() {
+                match write_stats(&book) {
+                    Ok(loaded) => written = Some(loaded),
+                    Err((e, missing)) => {
+                        q.stats = Some(book);
+                        return Err((e, missing));
+                    }
+                }
+            }
+            while let Some((key, round)) = q.rounds.first() {
+                match round {
+                    Some(round) => write(key, round),
+                    None => available().map(|()| LocalStorage::delete(key)),
+                }
+                .map_err(|e| (e, Vec::new()))?;
+                q.rounds.remove(0);
+            }
+            if let Some(settings) = &q.settings {
+                write(SETTINGS_KEY, settings).map_err(|e| (e, Vec::new()))?;
+                q.settings = None;
+            }
+            Ok(())
+        })();
+        q.failed = result.as_ref().err().cloned();
+        result.map(|()| written).map_err(|(e, _)| e)
+    })
+}
+
+/// Queues a write (`Some`) or removal of the round under `key`, in the
+/// place of any earlier one of the same key.
+fn queue_round(q: &mut Queue, key: String, round: Option<SavedRound>) {
+    match q.rounds.iter_mut().find(|(k, _)| *k == key) {
+        Some(entry) => entry.1 = round,
+        None => q.rounds.push((key, round)),
+    }
+}
 
 /// What was saved: a round, the statistics or the settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -175,15 +326,14 @@ pub fn load_rounds() -> Result<Loaded<Vec<StoredRound>>, StorageError> {
 
 /// Saves a round in progress under its own key (after every move).
 pub fn save_round(round: &SavedRound) -> Result<(), StorageError> {
-    write(&round_key(&round.round_id), round)
+    save(|q| queue_round(q, round_key(&round.round_id), Some(round.clone()))).map(drop)
 }
 
 /// Forgets the saved round `round_id` (the player left it, and it is
-/// recorded in the statistics).
+/// recorded in the statistics: if they are still waiting to be written, so
+/// does this).
 pub fn remove_round(round_id: &str) -> Result<(), StorageError> {
-    available()?;
-    LocalStorage::delete(round_key(round_id));
-    Ok(())
+    save(|q| queue_round(q, round_key(round_id), None)).map(drop)
 }
 
 /// The statistics. An unreadable value is set aside and an empty book
@@ -227,7 +377,7 @@ pub fn peek_settings() -> Option<Settings> {
 
 /// Saves the settings (after every change).
 pub fn save_settings(settings: &Settings) -> Result<(), StorageError> {
-    write(SETTINGS_KEY, settings)
+    save(|q| q.settings = Some(*settings)).map(drop)
 }
 
 /// Merges `book` with the statistics currently stored (another tab may have
@@ -238,24 +388,49 @@ pub fn save_settings(settings: &Settings) -> Result<(), StorageError> {
 /// key; if that copy fails, nothing is written, so the unreadable value is
 /// never destroyed.
 pub fn save_stats(book: &StatsBook) -> Result<Loaded<StatsBook>, StorageError> {
-    available()?;
-    let mut union = book.clone();
-    let mut notices = Vec::new();
-    match read(STATS_KEY, decode_stats) {
-        Ok(Some(stored)) => union.merge(&stored),
-        Ok(None) => {}
-        Err(error) => {
-            let notice = set_aside(STATS_KEY, Slot::Stats, error);
-            if let Some(Notice { backup: Err(e), .. }) = notice {
-                return Err(e);
+    let written = save(|q| q.stats = Some(book.clone()))?;
+    // The queue had the book, so a save that succeeds wrote it.
+    Ok(written.unwrap_or_else(|| Loaded {
+        value: book.clone(),
+        notices: Vec::new(),
+    }))
+}
+
+/// Writes the union of `book` and the stored statistics. On failure, says
+/// which finished rounds storage still lacks.
+#[allow(clippy::type_complexity)]
+fn write_stats(
+    book: &StatsBook,
+) -> Result<Loaded<StatsBook>, (StorageError, Vec<(Preset, RoundEnd)>)> {
+    let mut stored = None;
+    let result = (|| {
+        available()?;
+        let mut union = book.clone();
+        let mut notices = Vec::new();
+        match read(STATS_KEY, decode_stats) {
+            Ok(Some(s)) => {
+                union.merge(&s);
+                stored = Some(s);
             }
-            notices.extend(notice);
+            Ok(None) => {}
+            Err(error) => {
+                let notice = set_aside(STATS_KEY, Slot::Stats, error);
+                if let Some(Notice { backup: Err(e), .. }) = notice {
+                    return Err(e);
+                }
+                notices.extend(notice);
+            }
         }
-    }
-    write(STATS_KEY, &union)?;
-    Ok(Loaded {
-        value: union,
-        notices,
+        write(STATS_KEY, &union)?;
+        Ok(Loaded {
+            value: union,
+            notices,
+        })
+    })();
+    result.map_err(|e| {
+        let stored = stored.unwrap_or_default();
+        let missing = book.missing_from(&stored);
+        (e, missing.into_iter().map(|(p, r)| (p, r.end)).collect())
     })
 }
 

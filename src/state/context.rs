@@ -22,7 +22,7 @@ use crate::domain::round::{
 use crate::fx::motion;
 use crate::platform;
 use crate::platform::sound::{self, Cue};
-use crate::platform::storage::{self, Notice, StorageError};
+use crate::platform::storage::{self, Notice};
 use crate::platform::tabs;
 use crate::protocol::{LossAnswer, Request, Response, RoundSpec};
 use crate::solver::{self, SolverError};
@@ -77,8 +77,6 @@ pub struct GameContext {
     pub end_dialog_closed: RwSignal<bool>,
     /// The statistics, and whether they could be saved.
     pub stats: Statistics,
-    /// Why the round in progress could not be saved the last time, if it could not.
-    pub round_unsaved: RwSignal<Option<StorageError>>,
     /// The player's settings ([`crate::ui::later::settings`]).
     pub settings: RwSignal<Settings>,
     /// The pyramid card that holds the pyramid's single tab stop.
@@ -119,7 +117,6 @@ impl GameContext {
             dialog: RwSignal::new(OpenDialog::None),
             end_dialog_closed: RwSignal::new(false),
             stats,
-            round_unsaved: RwSignal::new(None),
             settings: RwSignal::new(Settings::default()),
             roving: RwSignal::new(None),
             thinking: RwSignal::new(None),
@@ -483,10 +480,9 @@ impl GameContext {
             Some(stashed) => stashed.to_saved(elapsed, now),
             None => self.round.with_untracked(|r| r.to_saved(elapsed, now)),
         };
-        let result = storage::save_round(&saved).err();
-        if self.round_unsaved.get_untracked() != result {
-            self.round_unsaved.set(result);
-        }
+        // A round storage cannot take waits in its queue (see `show_waiting`).
+        let _ = storage::save_round(&saved);
+        self.stats.show_waiting();
     }
 
     /// Forgets every result of `preset`, in this tab and (through the merge
@@ -498,13 +494,14 @@ impl GameContext {
         self.show_notices(&notices);
     }
 
-    /// Merges an exported statistics file into the book and saves it.
+    /// Reads an exported statistics file and asks the player to confirm
+    /// what it would do (`ui/later/import_preview.rs`); nothing changes yet.
     pub fn import_stats(&self, text: &str) {
-        match self.stats.import(text) {
-            Ok(notices) => {
-                self.message.set("Statistics imported".into());
-                self.show_notices(&notices);
-            }
+        match self.stats.preview_import(text) {
+            Ok(true) => {}
+            Ok(false) => self
+                .message
+                .set("Nothing to import: these statistics are already here".into()),
             Err(e) => self.message.set(format!("Could not import: {e}")),
         }
     }

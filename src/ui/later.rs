@@ -15,9 +15,11 @@
 
 pub mod daily;
 pub mod dialogs;
+pub mod import_preview;
 pub mod notices;
 pub mod settings;
 pub mod share;
+pub mod unsaved;
 
 use std::cell::RefCell;
 use std::time::Duration;
@@ -31,9 +33,11 @@ use crate::state::coach::{ReplayBar, WhereLostDialog};
 use crate::ui::chrome::stats_panel::StatsExtras;
 use crate::ui::later::daily::DailyDialog;
 use crate::ui::later::dialogs::{EndDialog, NewDealDialog, ResetStatsDialog, ShortcutsDialog};
+use crate::ui::later::import_preview::ImportDialog;
 use crate::ui::later::notices::NoticeBanners;
 use crate::ui::later::settings::SettingsDialog;
 use crate::ui::later::share::ChallengeBanner;
+use crate::ui::later::unsaved::UnsavedActions;
 
 /// The parts that come later, each where it belongs on the page.
 #[derive(Clone, Copy)]
@@ -44,6 +48,8 @@ pub struct Later {
     pub replay: fn() -> AnyView,
     /// The statistics panel's charts and buttons.
     pub stats_extras: fn() -> AnyView,
+    /// What the note that storage cannot take progress offers (the export).
+    pub unsaved: fn() -> AnyView,
     /// Every dialog (each builds its contents when it first opens).
     pub dialogs: fn() -> AnyView,
     /// The solver's client (`solver_client.rs`).
@@ -61,6 +67,7 @@ fn later_parts() -> Result<Later, wasm_split_helpers::SplitLoaderError> {
         banners: || view! { <NoticeBanners /> <ChallengeBanner /> }.into_any(),
         replay: || view! { <ReplayBar /> }.into_any(),
         stats_extras: || view! { <StatsExtras /> }.into_any(),
+        unsaved: || view! { <UnsavedActions /> }.into_any(),
         dialogs: || {
             view! {
                 <NewDealDialog />
@@ -70,6 +77,7 @@ fn later_parts() -> Result<Later, wasm_split_helpers::SplitLoaderError> {
                 <ResetStatsDialog />
                 <SettingsDialog />
                 <DailyDialog />
+                <ImportDialog />
             }
             .into_any()
         },

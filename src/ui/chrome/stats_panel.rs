@@ -105,17 +105,7 @@ pub fn StatsExtras() -> impl IntoView {
             }
         });
     };
-    let on_export = move |_| {
-        let text = ctx.stats.book.with_untracked(encode_stats);
-        match platform::download(EXPORT_FILE_NAME, &indented(&text)) {
-            Ok(()) => ctx
-                .message
-                .set(format!("Statistics saved as {EXPORT_FILE_NAME}")),
-            Err(_) => ctx
-                .message
-                .set("Could not export: the browser refused the download".into()),
-        }
-    };
+    let on_export = move |_| export_stats(ctx);
 
     view! {
         <RecentCharts recent=recent />
@@ -145,6 +135,20 @@ pub fn StatsExtras() -> impl IntoView {
                 on:change=on_import
             />
         </div>
+    }
+}
+
+/// Downloads the statistics as a file (the panel's Export, and the note
+/// when storage cannot take finished rounds), and says how it went.
+pub fn export_stats(ctx: GameContext) {
+    let text = ctx.stats.book.with_untracked(encode_stats);
+    match platform::download(EXPORT_FILE_NAME, &indented(&text)) {
+        Ok(()) => ctx
+            .message
+            .set(format!("Statistics saved as {EXPORT_FILE_NAME}")),
+        Err(_) => ctx
+            .message
+            .set("Could not export: the browser refused the download".into()),
     }
 }
 
