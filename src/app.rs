@@ -14,7 +14,7 @@ use pyramid_engine::{Preset, Status};
 use crate::domain::persist::StatsBook;
 use crate::domain::round::{capitalise, parse_url_request, DealOrigin, Round, UrlRequest};
 use crate::platform;
-use crate::platform::storage::{self, Notice, StorageError, StoredRound};
+use crate::platform::storage::{self, Notice, StoredRound};
 use crate::platform::tabs;
 use crate::solver;
 use crate::state::context::GameContext;
@@ -73,7 +73,8 @@ pub async fn start() {
 #[component]
 pub fn App(own: Option<String>, held: HashSet<String>) -> impl IntoView {
     let start = startup(&location_search(), own.as_deref(), &held);
-    let stats = Statistics::new(start.stats, start.stats_unsaved.or(start.round_unsaved));
+    // Storage that cannot be reached shows at the first save, just below.
+    let stats = Statistics::new(start.stats);
     let ctx = GameContext::new(start.round, start.elapsed_ms, start.notice, stats);
     ctx.show_notices(&start.notices);
     let (saved_settings, notices) = settings::load();
@@ -134,10 +135,6 @@ pub struct Startup {
     pub stats: StatsBook,
     /// Saved rounds to record (if finished, or started and left) and forget.
     pub to_close: Vec<(Round, u64)>,
-    /// Why the saved rounds could not be read, if storage failed.
-    pub round_unsaved: Option<StorageError>,
-    /// Why the statistics could not be read, if storage failed.
-    pub stats_unsaved: Option<StorageError>,
 }
 
 /// Reads storage and the URL and picks the round, given this tab's round
@@ -161,19 +158,19 @@ pub fn startup(search: &str, own: Option<&str>, held: &HashSet<String>) -> Start
             problems.join("; ")
         ));
     }
-    let (stats, stats_unsaved) = match storage::load_stats() {
+    let stats = match storage::load_stats() {
         Ok(loaded) => {
             notices.extend(loaded.notices);
-            (loaded.value, None)
+            loaded.value
         }
-        Err(e) => (StatsBook::default(), Some(e)),
+        Err(_) => StatsBook::default(),
     };
-    let (saved, round_unsaved) = match storage::load_rounds() {
+    let saved = match storage::load_rounds() {
         Ok(loaded) => {
             notices.extend(loaded.notices);
-            (loaded.value, None)
+            loaded.value
         }
-        Err(e) => (Vec::new(), Some(e)),
+        Err(_) => Vec::new(),
     };
     let choice = choose_round(saved, &request, own, held);
 
@@ -200,8 +197,6 @@ pub fn startup(search: &str, own: Option<&str>, held: &HashSet<String>) -> Start
         notices,
         stats,
         to_close: choice.to_close,
-        round_unsaved,
-        stats_unsaved,
     }
 }
 
@@ -299,13 +294,14 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
             </header>
             <main>
                 <StatusBar />
-                <Show when=move || ctx.stats.unsaved.with(Option::is_some)>
-                    <div class="storage-note" data-testid="storage-note">
-                        <p>
-                            {move || ctx.stats.unsaved.with(|u| u.as_ref().map(ToString::to_string))}
-                        </p>
-                        {move || later.get().map(|parts| (parts.unsaved)())}
-                    </div>
+                <Show when=move || ctx.stats.unsaved().is_some()>
+                    // What waits, and the export, come with the later
+                    // module's banners (ui/later/unsaved.rs).
+                    <p class="storage-note" data-testid="storage-note">
+                        "Progress is not being saved: "
+                        {move || ctx.stats.unsaved().map(|e| e.to_string()).unwrap_or_default()}
+                        "."
+                    </p>
                 </Show>
                 <p class="message" role="status" aria-live="polite" data-testid="message">
                     {move || ctx.message.get()}
@@ -384,18 +380,10 @@ fn keep_saved(ctx: GameContext) {
         let notices = ctx.stats.merge_from_other_tab(theirs);
         ctx.show_notices(&notices);
     });
-    // Finished rounds storage could not take are lost with the page: the
-    // browser asks first (the note says which, and offers the export).
-    let leaving = storage::confirm_leaving(move || {
-        ctx.stats
-            .unsaved
-            .with_untracked(|u| u.as_ref().is_some_and(|u| !u.finished.is_empty()))
-    });
     on_cleanup(move || {
         pagehide.remove();
         visibility.remove();
         storage.remove();
-        leaving.remove();
     });
 }
 

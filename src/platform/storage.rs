@@ -87,7 +87,8 @@ impl fmt::Display for StorageError {
 impl std::error::Error for StorageError {}
 
 /// What storage could not write yet, and why: kept in memory and written
-/// by the next save that succeeds.
+/// by the next save that succeeds. (The later module says it in words:
+/// `ui/later/unsaved.rs`.)
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unsaved {
     pub error: StorageError,
@@ -100,70 +101,65 @@ pub struct Unsaved {
     pub settings: bool,
 }
 
-impl fmt::Display for Unsaved {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Progress is not being saved: {}.", self.error)?;
-        let mut waiting = Vec::new();
-        let n = self.finished.len();
-        if n > 0 {
-            let ends: Vec<String> = self
-                .finished
-                .iter()
-                .map(|(preset, end)| {
-                    let end = match end {
-                        RoundEnd::Won => "won",
-                        RoundEnd::Lost => "lost",
-                        RoundEnd::Abandoned => "abandoned",
-                    };
-                    format!("{} {end}", preset.name())
-                })
-                .collect();
-            waiting.push(format!(
-                "{n} finished round{} ({})",
-                if n == 1 { "" } else { "s" },
-                ends.join(", ")
-            ));
-        }
-        if self.round {
-            waiting.push("the round in progress".into());
-        }
-        if self.settings {
-            waiting.push("the settings".into());
-        }
-        if !waiting.is_empty() {
-            write!(f, " Waiting to be saved: {}.", waiting.join(", "))?;
-        }
-        if n > 0 {
-            f.write_str(
-                " Finished rounds not saved are lost if this page is closed or reloaded; \
-                 export the statistics to keep them.",
-            )?;
-        }
-        Ok(())
-    }
-}
-
 /// What waits to be written: the latest of each document whose write
 /// failed, and why the last write failed.
 #[derive(Default)]
 struct Queue {
     stats: Option<StatsBook>,
-    /// By key, in the order they first failed: a round to write, or (None)
-    /// one to forget.
-    rounds: Vec<(String, Option<SavedRound>)>,
-    settings: Option<Settings>,
-    failed: Option<(StorageError, Vec<(Preset, RoundEnd)>)>,
+    /// By key, in the order they first failed: a round to write (as its
+    /// JSON), or (None) one to forget.
+    rounds: Vec<(String, Option<String>)>,
+    /// The settings as JSON.
+    settings: Option<String>,
+    failed: Option<StorageError>,
+    /// Counts the saves made while (or just after) something waited.
+    changes: u64,
 }
 
 thread_local! {
     static QUEUE: RefCell<Queue> = RefCell::default();
 }
 
-/// What is waiting to be written, if anything is (or the last write failed).
+/// Why the last save failed, while anything waits to be written.
+pub fn unsaved_error() -> Option<StorageError> {
+    QUEUE.with(|q| q.borrow().failed)
+}
+
+/// A number that changes whenever what waits may have: a save that failed,
+/// or the first that succeeded after.
+pub fn unsaved_changes() -> u64 {
+    QUEUE.with(|q| q.borrow().changes)
+}
+
+/// Whether statistics wait to be written: finished rounds (or a reset)
+/// that go with the page if storage never takes them. (While they do,
+/// `window.pyramidUnsaved` is true, and leaving the page asks first.)
+pub fn stats_waiting() -> bool {
+    QUEUE.with(|q| q.borrow().stats.is_some())
+}
+
+/// Forgets whatever waits to be written (a test starting afresh).
+#[doc(hidden)]
+pub fn discard_unsaved() {
+    QUEUE.with(|q| *q.borrow_mut() = Queue::default());
+}
+
+/// What is waiting to be written, if anything is. The finished rounds are
+/// those of the waiting statistics that storage's lack.
 pub fn unsaved() -> Option<Unsaved> {
     QUEUE.with(|q| {
         let q = q.borrow();
-        let (error, finished) = q.failed.clone()?;
+        let error = q.failed?;
+        let stored = available()
+            .ok()
+            .and_then(|()| read(STATS_KEY, decode_stats).ok().flatten())
+            .unwrap_or_default();
+        let finished = q.stats.as_ref().map_or_else(Vec::new, |book| {
+            book.missing_from(&stored)
+                .into_iter()
+                .map(|(p, r)| (p, r.end))
+                .collect()
+        });
         Some(Unsaved {
             error,
             finished,
@@ -173,57 +169,59 @@ pub fn unsaved() -> Option<Unsaved> {
     })
 }
 
-/// Calls `warn` when the page is about to be left (closed, reloaded, taken
-/// elsewhere) and asks the browser to confirm when it returns true. Keep
-/// the handle and call `handle.remove()` in `on_cleanup`.
-pub fn confirm_leaving(warn: impl Fn() -> bool + 'static) -> WindowListenerHandle {
-    leptos::leptos_dom::helpers::window_event_listener_untyped("beforeunload", move |ev| {
-        if warn() {
-            ev.prevent_default();
-        }
-    })
-}
-
 /// Adds `change` to the queue, then writes everything waiting, in order,
 /// and stops at the first write that fails (what is left stays queued).
-/// Returns the statistics as written, when they were.
-fn save(change: impl FnOnce(&mut Queue)) -> Result<Option<Loaded<StatsBook>>, StorageError> {
+/// Returns the statistics as written, if they were, and how it went.
+#[allow(clippy::type_complexity)]
+fn save(change: impl FnOnce(&mut Queue)) -> (Option<Loaded<StatsBook>>, Result<(), StorageError>) {
+    QUEUE.with(|q| change(&mut q.borrow_mut()));
+    flush()
+}
+
+/// Writes everything waiting (see [`save`]): one function for every kind
+/// of save, so the page carries its code once.
+#[inline(never)]
+#[allow(clippy::type_complexity)]
+fn flush() -> (Option<Loaded<StatsBook>>, Result<(), StorageError>) {
     QUEUE.with(|q| {
         let q = &mut *q.borrow_mut();
-        change(q);
         let mut written = None;
         let result = (|| {
-            if let Some(book) = q.stats.take() {
-                match write_stats(&book) {
-                    Ok(loaded) => written = Some(loaded),
-                    Err((e, missing)) => {
-                        q.stats = Some(book);
-                        return Err((e, missing));
-                    }
-                }
+            if let Some(book) = &q.stats {
+                written = Some(write_stats(book)?);
+                q.stats = None;
             }
             while let Some((key, round)) = q.rounds.first() {
                 match round {
-                    Some(round) => write(key, round),
+                    Some(text) => write_text(key, text),
                     None => available().map(|()| LocalStorage::delete(key)),
-                }
-                .map_err(|e| (e, Vec::new()))?;
+                }?;
                 q.rounds.remove(0);
             }
             if let Some(settings) = &q.settings {
-                write(SETTINGS_KEY, settings).map_err(|e| (e, Vec::new()))?;
+                write_text(SETTINGS_KEY, settings)?;
                 q.settings = None;
             }
             Ok(())
         })();
-        q.failed = result.as_ref().err().cloned();
-        result.map(|()| written).map_err(|(e, _)| e)
+        if q.failed.is_some() || result.is_err() {
+            q.changes += 1;
+        }
+        q.failed = result.err();
+        // Finished rounds (or a reset) that go with the page: index.html's
+        // `beforeunload` handler asks the browser to confirm leaving.
+        let _ = js_sys::Reflect::set(
+            &js_sys::global(),
+            &"pyramidUnsaved".into(),
+            &q.stats.is_some().into(),
+        );
+        (written, result)
     })
 }
 
-/// Queues a write (`Some`) or removal of the round under `key`, in the
-/// place of any earlier one of the same key.
-fn queue_round(q: &mut Queue, key: String, round: Option<SavedRound>) {
+/// Queues a write (`Some`, the round's JSON) or removal of the round under
+/// `key`, in the place of any earlier one of the same key.
+fn queue_round(q: &mut Queue, key: String, round: Option<String>) {
     match q.rounds.iter_mut().find(|(k, _)| *k == key) {
         Some(entry) => entry.1 = round,
         None => q.rounds.push((key, round)),
@@ -326,14 +324,15 @@ pub fn load_rounds() -> Result<Loaded<Vec<StoredRound>>, StorageError> {
 
 /// Saves a round in progress under its own key (after every move).
 pub fn save_round(round: &SavedRound) -> Result<(), StorageError> {
-    save(|q| queue_round(q, round_key(&round.round_id), Some(round.clone()))).map(drop)
+    let text = json(round)?;
+    save(|q| queue_round(q, round_key(&round.round_id), Some(text))).1
 }
 
 /// Forgets the saved round `round_id` (the player left it, and it is
 /// recorded in the statistics: if they are still waiting to be written, so
 /// does this).
 pub fn remove_round(round_id: &str) -> Result<(), StorageError> {
-    save(|q| queue_round(q, round_key(round_id), None)).map(drop)
+    save(|q| queue_round(q, round_key(round_id), None)).1
 }
 
 /// The statistics. An unreadable value is set aside and an empty book
@@ -377,7 +376,8 @@ pub fn peek_settings() -> Option<Settings> {
 
 /// Saves the settings (after every change).
 pub fn save_settings(settings: &Settings) -> Result<(), StorageError> {
-    save(|q| q.settings = Some(*settings)).map(drop)
+    let text = json(settings)?;
+    save(|q| q.settings = Some(text)).1
 }
 
 /// Merges `book` with the statistics currently stored (another tab may have
@@ -388,49 +388,33 @@ pub fn save_settings(settings: &Settings) -> Result<(), StorageError> {
 /// key; if that copy fails, nothing is written, so the unreadable value is
 /// never destroyed.
 pub fn save_stats(book: &StatsBook) -> Result<Loaded<StatsBook>, StorageError> {
-    let written = save(|q| q.stats = Some(book.clone()))?;
-    // The queue had the book, so a save that succeeds wrote it.
-    Ok(written.unwrap_or_else(|| Loaded {
-        value: book.clone(),
-        notices: Vec::new(),
-    }))
+    // Written even if something queued after them could not be.
+    match save(|q| q.stats = Some(book.clone())) {
+        (Some(written), _) => Ok(written),
+        (None, result) => Err(result.err().unwrap_or(StorageError::WriteFailed)),
+    }
 }
 
-/// Writes the union of `book` and the stored statistics. On failure, says
-/// which finished rounds storage still lacks.
-#[allow(clippy::type_complexity)]
-fn write_stats(
-    book: &StatsBook,
-) -> Result<Loaded<StatsBook>, (StorageError, Vec<(Preset, RoundEnd)>)> {
-    let mut stored = None;
-    let result = (|| {
-        available()?;
-        let mut union = book.clone();
-        let mut notices = Vec::new();
-        match read(STATS_KEY, decode_stats) {
-            Ok(Some(s)) => {
-                union.merge(&s);
-                stored = Some(s);
+/// Writes the union of `book` and the stored statistics.
+fn write_stats(book: &StatsBook) -> Result<Loaded<StatsBook>, StorageError> {
+    available()?;
+    let mut union = book.clone();
+    let mut notices = Vec::new();
+    match read(STATS_KEY, decode_stats) {
+        Ok(Some(stored)) => union.merge(&stored),
+        Ok(None) => {}
+        Err(error) => {
+            let notice = set_aside(STATS_KEY, Slot::Stats, error);
+            if let Some(Notice { backup: Err(e), .. }) = notice {
+                return Err(e);
             }
-            Ok(None) => {}
-            Err(error) => {
-                let notice = set_aside(STATS_KEY, Slot::Stats, error);
-                if let Some(Notice { backup: Err(e), .. }) = notice {
-                    return Err(e);
-                }
-                notices.extend(notice);
-            }
+            notices.extend(notice);
         }
-        write(STATS_KEY, &union)?;
-        Ok(Loaded {
-            value: union,
-            notices,
-        })
-    })();
-    result.map_err(|e| {
-        let stored = stored.unwrap_or_default();
-        let missing = book.missing_from(&stored);
-        (e, missing.into_iter().map(|(p, r)| (p, r.end)).collect())
+    }
+    write_text(STATS_KEY, &json(&union)?)?;
+    Ok(Loaded {
+        value: union,
+        notices,
     })
 }
 
@@ -505,11 +489,19 @@ impl Validate for Settings {
     }
 }
 
-fn write<T: serde::Serialize>(key: &str, value: &T) -> Result<(), StorageError> {
+/// A document as JSON. (The formats always serialize; an error is not a
+/// panic all the same.)
+fn json<T: serde::Serialize>(value: &T) -> Result<String, StorageError> {
+    serde_json::to_string(value).map_err(|_| StorageError::WriteFailed)
+}
+
+/// Writes `text` under `key` as it is: every save's one way in, so the page
+/// carries one copy of it.
+fn write_text(key: &str, text: &str) -> Result<(), StorageError> {
     available()?;
-    LocalStorage::set(key, value).map_err(|e| match e {
-        GlooError::JsError(e) => write_error(&e.name),
-        _ => StorageError::WriteFailed,
+    LocalStorage::raw().set_item(key, text).map_err(|e| {
+        let name = js_sys::Reflect::get(&e, &"name".into()).ok();
+        write_error(&name.and_then(|n| n.as_string()).unwrap_or_default())
     })
 }
 
@@ -553,7 +545,9 @@ fn keys_with_prefix(prefix: &str) -> Vec<String> {
 fn migrate_legacy_round(notices: &mut Vec<Notice>) {
     match read(LEGACY_ROUND_KEY, decode_round) {
         Ok(Some(round)) => {
-            if write(&round_key(&round.round_id), &round).is_ok() {
+            let written =
+                json(&round).and_then(|text| write_text(&round_key(&round.round_id), &text));
+            if written.is_ok() {
                 LocalStorage::delete(LEGACY_ROUND_KEY);
             }
         }
@@ -580,17 +574,11 @@ fn set_aside(key: &str, slot: Slot, error: PersistError) -> Option<Notice> {
         backup = format!("{BACKUP_PREFIX}{name}.{stamp}-{n}");
         n += 1;
     }
-    // The exact text, so not through gloo's JSON encoding.
-    let copied = LocalStorage::raw()
-        .set_item(&backup, &text)
-        .map_err(|e| {
-            let name = js_sys::Reflect::get(&e, &"name".into()).ok();
-            write_error(&name.and_then(|n| n.as_string()).unwrap_or_default())
-        })
-        .map(|()| {
-            LocalStorage::delete(key);
-            backup
-        });
+    // The exact text, byte for byte.
+    let copied = write_text(&backup, &text).map(|()| {
+        LocalStorage::delete(key);
+        backup
+    });
     Some(Notice {
         slot,
         error,

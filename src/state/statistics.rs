@@ -8,7 +8,8 @@
 //! reported by two tabs) is counted once. [`Statistics::save`] is the one
 //! place where the book is merged with what storage holds and written.
 //! What storage could not take yet waits in its queue
-//! ([`storage::unsaved`]); [`Statistics::unsaved`] shows it.
+//! ([`storage::unsaved`]); [`Statistics::unsaved_changes`] tells the page
+//! when to look again.
 //!
 //! An import is two steps: [`Statistics::preview_import`] reads the file
 //! and says what it would do, changing nothing; [`Statistics::finish_import`]
@@ -23,7 +24,7 @@ use crate::domain::persist::{
 };
 use crate::domain::round::Round;
 use crate::platform;
-use crate::platform::storage::{self, Notice, StorageError, Unsaved};
+use crate::platform::storage::{self, Notice, StorageError};
 
 /// A statistics file read and waiting for the player's choice.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,33 +41,45 @@ pub struct Statistics {
     /// The statistics of every preset, as last saved (merged with what
     /// other tabs wrote).
     pub book: RwSignal<StatsBook>,
-    /// What storage could not take yet (finished rounds, the round in
-    /// progress, the settings) and why, if anything.
-    pub unsaved: RwSignal<Option<Unsaved>>,
-    /// A statistics file waiting for the player to confirm its import.
-    pub import: RwSignal<Option<PendingImport>>,
+    /// Changes whenever what waits to be saved may have (finished rounds,
+    /// the round in progress, the settings: [`storage::unsaved_changes`]);
+    /// [`Statistics::unsaved`] and [`storage::unsaved`] say what.
+    pub unsaved_changes: RwSignal<u64>,
+}
+
+thread_local! {
+    /// A statistics file waiting for the player to confirm its import. A
+    /// signal of its own, not part of [`Statistics`], so that only the
+    /// later module, which imports, carries its code.
+    static IMPORT: ArcRwSignal<Option<PendingImport>> = ArcRwSignal::new(None);
+}
+
+/// The statistics file waiting for the player to confirm its import.
+pub fn pending_import() -> ArcRwSignal<Option<PendingImport>> {
+    IMPORT.with(Clone::clone)
 }
 
 impl Statistics {
-    /// `unread` says why storage could not be read, if it could not.
-    pub fn new(book: StatsBook, unread: Option<StorageError>) -> Statistics {
+    pub fn new(book: StatsBook) -> Statistics {
         Statistics {
             book: RwSignal::new(book),
-            unsaved: RwSignal::new(unread.map(|error| Unsaved {
-                error,
-                finished: Vec::new(),
-                round: false,
-                settings: false,
-            })),
-            import: RwSignal::new(None),
+            unsaved_changes: RwSignal::new(0),
         }
+    }
+
+    /// Why storage cannot take what waits to be saved, while anything
+    /// does (tracked).
+    pub fn unsaved(&self) -> Option<StorageError> {
+        // `get`, not `track`: the page already carries `get`'s code.
+        let _ = self.unsaved_changes.get();
+        storage::unsaved_error()
     }
 
     /// Brings [`Statistics::unsaved`] up to date after a save (of anything).
     pub fn show_waiting(&self) {
-        let now = storage::unsaved();
-        if self.unsaved.with_untracked(|u| *u != now) {
-            self.unsaved.set(now);
+        let changes = storage::unsaved_changes();
+        if self.unsaved_changes.get_untracked() != changes {
+            self.unsaved_changes.set(changes);
         }
     }
 
@@ -143,24 +156,24 @@ impl Statistics {
     }
 
     /// Reads an exported statistics file and, if it would change anything,
-    /// holds it in [`Statistics::import`] for the player to confirm.
+    /// holds it in [`pending_import`] for the player to confirm.
     /// Returns whether it would. Nothing changes yet.
     pub fn preview_import(&self, text: &str) -> Result<bool, PersistError> {
         let file = decode_stats(text)?;
         let effects = self.book.with_untracked(|b| import_effects(b, &file));
         let changes = !effects.is_empty();
-        self.import
-            .set(changes.then_some(PendingImport { file, effects }));
+        pending_import().set(changes.then_some(PendingImport { file, effects }));
         Ok(changes)
     }
 
-    /// Merges the file held in [`Statistics::import`] into the book, its
+    /// Merges the file held in [`pending_import`] into the book, its
     /// resets reaching the player's rounds as `resets` says, and saves.
     pub fn finish_import(&self, resets: Resets) -> Vec<Notice> {
-        let Some(pending) = self.import.get_untracked() else {
+        let import = pending_import();
+        let Some(pending) = import.get_untracked() else {
             return Vec::new();
         };
-        self.import.set(None);
+        import.set(None);
         self.book.update(|b| b.merge_with(&pending.file, resets));
         self.save()
     }

@@ -37,19 +37,18 @@ use crate::ui::later::import_preview::ImportDialog;
 use crate::ui::later::notices::NoticeBanners;
 use crate::ui::later::settings::SettingsDialog;
 use crate::ui::later::share::ChallengeBanner;
-use crate::ui::later::unsaved::UnsavedActions;
+use crate::ui::later::unsaved::UnsavedBanner;
 
 /// The parts that come later, each where it belongs on the page.
 #[derive(Clone, Copy)]
 pub struct Later {
-    /// The banners above the table: unreadable saved data, a challenge.
+    /// The banners above the table: what storage could not take yet,
+    /// unreadable saved data, a challenge.
     pub banners: fn() -> AnyView,
     /// The bar that steps through a replay.
     pub replay: fn() -> AnyView,
     /// The statistics panel's charts and buttons.
     pub stats_extras: fn() -> AnyView,
-    /// What the note that storage cannot take progress offers (the export).
-    pub unsaved: fn() -> AnyView,
     /// Every dialog (each builds its contents when it first opens).
     pub dialogs: fn() -> AnyView,
     /// The solver's client (`solver_client.rs`).
@@ -64,10 +63,9 @@ const RETRY_MAX: Duration = Duration::from_secs(30);
 #[cfg_attr(feature = "split", wasm_split_helpers::wasm_split(later, fallible))]
 fn later_parts() -> Result<Later, wasm_split_helpers::SplitLoaderError> {
     Ok(Later {
-        banners: || view! { <NoticeBanners /> <ChallengeBanner /> }.into_any(),
+        banners: || view! { <UnsavedBanner /> <NoticeBanners /> <ChallengeBanner /> }.into_any(),
         replay: || view! { <ReplayBar /> }.into_any(),
         stats_extras: || view! { <StatsExtras /> }.into_any(),
-        unsaved: || view! { <UnsavedActions /> }.into_any(),
         dialogs: || {
             view! {
                 <NewDealDialog />

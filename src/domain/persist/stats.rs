@@ -235,21 +235,19 @@ impl StatsBook {
         self.drop_empty();
     }
 
-    /// The rounds this book holds that `stored` lacks (or holds an older
-    /// finish of): what a failed save leaves waiting, oldest first.
+    /// The rounds this book holds that `stored` lacks (or holds another
+    /// finish of): what a failed save leaves waiting. By preset, each
+    /// preset's oldest first.
     pub fn missing_from(&self, stored: &StatsBook) -> Vec<(Preset, &RoundRecord)> {
-        let mut missing: Vec<(Preset, &RoundRecord)> = self
-            .presets
-            .iter()
-            .flat_map(|(&preset, book)| {
-                let theirs = stored.presets.get(&preset);
-                book.records
-                    .values()
-                    .filter(move |r| theirs.and_then(|t| t.records.get(&r.id)) != Some(*r))
-                    .map(move |r| (preset, r))
-            })
-            .collect();
-        missing.sort_by_key(|(_, r)| r.finished_at_ms);
+        let mut missing = Vec::new();
+        for (&preset, book) in &self.presets {
+            let theirs = stored.presets.get(&preset);
+            for r in by_time(&book.records) {
+                if theirs.and_then(|t| t.records.get(&r.id)) != Some(r) {
+                    missing.push((preset, r));
+                }
+            }
+        }
         missing
     }
 
@@ -729,7 +727,7 @@ mod tests {
             .iter()
             .map(|(_, r)| r.id.as_str())
             .collect();
-        assert_eq!(ids, ["d", "c"]);
+        assert_eq!(ids, ["d", "c"]); // Classic, then Hard
         assert!(stored.missing_from(&mine).is_empty());
     }
 

@@ -5,25 +5,25 @@
 //! read and held by [`crate::state::statistics::Statistics::preview_import`].
 
 use leptos::prelude::*;
-use wasm_bindgen::JsValue;
+use pyramid_engine::Date;
 
 use crate::domain::persist::{ImportEffect, Resets};
 use crate::state::context::GameContext;
-use crate::state::statistics::PendingImport;
+use crate::state::statistics::{pending_import, PendingImport};
 use crate::ui::later::dialogs::Modal;
 
 #[component]
 pub fn ImportDialog() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
-    let open = Signal::derive(move || ctx.stats.import.with(Option::is_some));
-    let cancel = move || {
-        ctx.stats.import.set(None);
-        ctx.message.set("Import cancelled: nothing changed".into());
-    };
+    let import = pending_import();
+    let open = Signal::derive({
+        let import = import.clone();
+        move || import.with(Option::is_some)
+    });
     view! {
-        <Modal open=open label_id="import-title" class="import-dialog" on_close=cancel>
+        <Modal open=open label_id="import-title" class="import-dialog" on_close=move || cancel(ctx)>
             // Built afresh for each file, so the choice starts at its default.
-            {move || ctx.stats.import.get().map(|pending| view! { <ImportForm pending=pending /> })}
+            {move || import.get().map(|pending| view! { <ImportForm pending=pending /> })}
         </Modal>
     }
 }
@@ -72,10 +72,6 @@ fn ImportForm(pending: PendingImport) -> impl IntoView {
         ctx.message.set("Statistics imported".into());
         ctx.show_notices(&notices);
     };
-    let cancel = move |_| {
-        ctx.stats.import.set(None);
-        ctx.message.set("Import cancelled: nothing changed".into());
-    };
     view! {
         <h2 id="import-title">"Import statistics?"</h2>
         <p>"This file:"</p>
@@ -83,9 +79,15 @@ fn ImportForm(pending: PendingImport) -> impl IntoView {
         {choice}
         <div class="dialog-buttons">
             <button type="button" class="primary" autofocus on:click=import>"Import"</button>
-            <button type="button" on:click=cancel>"Cancel"</button>
+            <button type="button" on:click=move |_| cancel(ctx)>"Cancel"</button>
         </div>
     }
+}
+
+/// Drops the file: nothing changed.
+fn cancel(ctx: GameContext) {
+    pending_import().set(None);
+    ctx.message.set("Import cancelled: nothing changed".into());
 }
 
 /// `adds 1 round to Classic; the file's reset of Classic on 1 December 2026
@@ -107,13 +109,60 @@ fn effect_text(e: &ImportEffect) -> String {
     }
 }
 
-/// `1 December 2026`, in the player's time zone.
+/// `1 December 2026`: the day (UTC) of `ms` since the Unix epoch. (The
+/// player's time zone would cost the page's first load two browser calls.)
 fn date_text(ms: u64) -> String {
-    let options = js_sys::Object::new();
-    for (key, value) in [("day", "numeric"), ("month", "long"), ("year", "numeric")] {
-        let _ = js_sys::Reflect::set(&options, &key.into(), &value.into());
+    const MONTHS: [&str; 12] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
+    match u32::try_from(ms / 86_400_000)
+        .ok()
+        .and_then(Date::from_day_number)
+    {
+        Some(d) => format!(
+            "{} {} {}",
+            d.day(),
+            MONTHS[usize::from(d.month() - 1)],
+            d.year()
+        ),
+        None => "a date past 9999".into(),
     }
-    js_sys::Date::new(&JsValue::from_f64(ms as f64))
-        .to_locale_date_string("en-GB", &options)
-        .into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pyramid_engine::Preset;
+
+    #[test]
+    fn effects_in_words() {
+        let e = ImportEffect {
+            preset: Preset::Classic,
+            added: 1,
+            reset: Some((1_764_547_200_000, 4)),
+        };
+        assert_eq!(
+            effect_text(&e),
+            "adds 1 round to Classic; the file's reset of Classic on 1 December 2025 would \
+             remove 4 of your rounds"
+        );
+        let e = ImportEffect {
+            added: 2,
+            reset: None,
+            ..e
+        };
+        assert_eq!(effect_text(&e), "adds 2 rounds to Classic");
+        assert_eq!(date_text(0), "1 January 1970");
+    }
 }
