@@ -88,13 +88,24 @@ test('while finished rounds wait, the note offers the export and leaving asks fi
   const exported = JSON.parse(readFileSync((await (await download).path())!, 'utf8'));
   expect(exported.presets.classic.records.map((r: any) => r.end)).toEqual(['won']);
 
+  // Leaving asks first; a reload that goes ahead says what was lost.
   let asked = '';
   page.on('dialog', async (dialog) => {
     asked = dialog.type();
-    await dialog.dismiss();
+    await dialog.accept();
   });
-  await page.close({ runBeforeUnload: true });
-  await expect.poll(() => asked).toBe('beforeunload');
+  await page.reload();
+  expect(asked).toBe('beforeunload');
+  await expect(page.getByTestId('storage-lost')).toContainText(
+    'When the page was left, browser storage could not take these: 1 finished round (Classic won). They are lost.',
+  );
+  await page.getByTestId('storage-lost').getByRole('button', { name: 'Dismiss' }).click();
+  await expect(page.getByTestId('storage-lost')).toHaveCount(0);
+  // Said once: the next reload has nothing to say.
+  await page.reload();
+  await expect(page.locator('[data-zone="pyramid"]').first()).toBeVisible();
+  await expect(page.locator('.stats-actions')).toBeVisible();
+  await expect(page.getByTestId('storage-lost')).toHaveCount(0);
 });
 
 test('storage that cannot be reached: the game plays on and says what is not kept', async ({ page }) => {
