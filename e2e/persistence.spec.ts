@@ -301,6 +301,10 @@ test('reset with confirmation, export and import', async ({ page }) => {
     },
   };
   await input.setInputFiles({ name: 'stats.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(later)) });
+  // Nothing changes before the player confirms (e2e/data-safety.spec.ts).
+  await expect(game.dialog('Import statistics?')).toContainText('adds 1 round to Classic');
+  await expect(stat(page, 'Lost')).toHaveText('0');
+  await game.dialog('Import statistics?').getByRole('button', { name: 'Import' }).click();
   await expect(game.message).toContainText('Statistics imported');
   await expect(stat(page, 'Lost')).toHaveText('1');
   await page.reload();

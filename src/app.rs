@@ -15,7 +15,7 @@ use crate::domain::link::UrlRequest;
 use crate::domain::persist::StatsBook;
 use crate::domain::round::{DealOrigin, Round};
 use crate::domain::startup::{choose_round, startup_notice, Start};
-use crate::platform::storage::{self, Notice, StorageError};
+use crate::platform::storage::{self, Notice};
 use crate::platform::{address, clock, random, tabs};
 use crate::solver;
 use crate::state::context::GameContext;
@@ -75,9 +75,9 @@ pub async fn start() {
 #[component]
 pub fn App(own: Option<String>, held: HashSet<String>) -> impl IntoView {
     let start = startup(&address::search(), own.as_deref(), &held);
-    let stats = Statistics::new(start.stats, start.stats_unsaved);
+    // Storage that cannot be reached shows at the first save, just below.
+    let stats = Statistics::new(start.stats);
     let ctx = GameContext::new(start.round, start.elapsed_ms, start.notice, stats);
-    ctx.ui.round_unsaved.set(start.round_unsaved);
     record::show_notices(ctx, &start.notices);
     let (saved_settings, notices) = settings::load();
     ctx.ui.settings.set(saved_settings);
@@ -145,10 +145,6 @@ pub struct Startup {
     pub stats: StatsBook,
     /// Saved rounds to record (if finished, or started and left) and forget.
     pub to_close: Vec<(Round, u64)>,
-    /// Why the saved rounds could not be read, if storage failed.
-    pub round_unsaved: Option<StorageError>,
-    /// Why the statistics could not be read, if storage failed.
-    pub stats_unsaved: Option<StorageError>,
 }
 
 /// Reads storage and the query `search`, and starts the round
@@ -157,19 +153,19 @@ pub struct Startup {
 pub fn startup(search: &str, own: Option<&str>, held: &HashSet<String>) -> Startup {
     let request = UrlRequest::parse(search);
     let mut notices = Vec::new();
-    let (stats, stats_unsaved) = match storage::load_stats() {
+    let stats = match storage::load_stats() {
         Ok(loaded) => {
             notices.extend(loaded.notices);
-            (loaded.value, None)
+            loaded.value
         }
-        Err(e) => (StatsBook::default(), Some(e)),
+        Err(_) => StatsBook::default(),
     };
-    let (saved, round_unsaved) = match storage::load_rounds() {
+    let saved = match storage::load_rounds() {
         Ok(loaded) => {
             notices.extend(loaded.notices);
-            (loaded.value, None)
+            loaded.value
         }
-        Err(e) => (Vec::new(), Some(e)),
+        Err(_) => Vec::new(),
     };
     let choice = choose_round(saved, &request, own, held);
     let resumed = matches!(choice.start, Start::Resume(..));
@@ -191,8 +187,6 @@ pub fn startup(search: &str, own: Option<&str>, held: &HashSet<String>) -> Start
         notices,
         stats,
         to_close: choice.to_close,
-        round_unsaved,
-        stats_unsaved,
     }
 }
 
@@ -207,12 +201,6 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
     keep_saved(ctx);
     finish_motion_on_input();
 
-    let not_saving = move || {
-        ctx.ui
-            .round_unsaved
-            .get()
-            .or_else(|| ctx.stats.unsaved.get())
-    };
     let input = TableInput::new(ctx);
     // The dialogs, the statistics' charts and buttons, the banners and the
     // solver's client: fetched once the table is on screen (ui/later.rs).
@@ -229,10 +217,12 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
             </header>
             <main>
                 <StatusBar />
-                <Show when=move || not_saving().is_some()>
+                <Show when=move || ctx.stats.unsaved().is_some()>
+                    // What waits, and the export, come with the later
+                    // module's banners (ui/later/unsaved.rs).
                     <p class="storage-note" data-testid="storage-note">
                         "Progress is not being saved: "
-                        {move || not_saving().map(|e| e.to_string()).unwrap_or_default()}
+                        {move || ctx.stats.unsaved().map(|e| e.to_string()).unwrap_or_default()}
                         "."
                     </p>
                 </Show>

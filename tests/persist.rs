@@ -9,8 +9,8 @@ use proptest::prelude::*;
 use proptest::sample::Index;
 use pyramid::domain::daily_results::{daily_results, month_tally, streaks, DayOutcome};
 use pyramid::domain::persist::{
-    decode_round, decode_stats, encode_round, encode_stats, DealOrigin, PersistError, PresetStats,
-    RoundEnd, RoundRecord, StatsBook, ROUND_VERSION,
+    decode_round, decode_stats, encode_round, encode_stats, import_effects, import_stats,
+    DealOrigin, PersistError, PresetStats, Resets, RoundEnd, RoundRecord, StatsBook, ROUND_VERSION,
 };
 use pyramid_engine::{Date, LossReason, Preset, Status};
 use serde_json::Value;
@@ -504,5 +504,175 @@ proptest! {
             prop_assert_eq!(m.stats(p).played as usize, ids.len());
         }
         prop_assert_eq!(m, all);
+    }
+
+    /// Issue 19 §2: an import never loses a record of the player's unless
+    /// the player chose to apply the file's reset (and then only those the
+    /// reset covers); the preview says exactly what happens; a second
+    /// import of the same file changes nothing.
+    #[test]
+    fn import_loses_nothing_unless_a_reset_is_applied(mine in book(), file in book(), apply in any::<bool>()) {
+        let resets = if apply { Resets::Apply } else { Resets::KeepMine };
+        let text = encode_stats(&file);
+        let effects = import_effects(&mine, &file);
+        let mut after = mine.clone();
+        import_stats(&mut after, &text, resets).unwrap();
+        for p in Preset::ALL {
+            let effect = effects.iter().find(|e| e.preset == p);
+            let mut removed = 0;
+            for r in mine.records(p) {
+                if !after.contains(p, &r.id) {
+                    prop_assert!(apply && r.finished_at_ms < file.reset_at_ms(p), "{:?} lost {:?}", p, r);
+                    removed += 1;
+                }
+            }
+            if apply {
+                prop_assert_eq!(removed, effect.and_then(|e| e.reset).map_or(0, |(_, n)| n));
+            } else {
+                prop_assert_eq!(removed, 0);
+                prop_assert_eq!(after.reset_at_ms(p), mine.reset_at_ms(p));
+            }
+            let added = after.missing_from(&mine).iter().filter(|(q, _)| *q == p).count();
+            prop_assert_eq!(added, effect.map_or(0, |e| e.added));
+            // Every round of the file the player's own reset does not cover is in.
+            for r in file.records(p) {
+                if r.finished_at_ms >= after.reset_at_ms(p) {
+                    prop_assert!(after.contains(p, &r.id));
+                }
+            }
+        }
+        let mut twice = after.clone();
+        import_stats(&mut twice, &text, resets).unwrap();
+        prop_assert_eq!(&twice, &after);
+        prop_assert!(import_effects(&after, &file).iter().all(|e| e.added == 0));
+        // The default, keeping the player's rounds, is what the two-tab
+        // merge does when the file has no reset of its own.
+        if file.reset_at_ms(Preset::Classic) == 0 && file.reset_at_ms(Preset::Hard) == 0 && file.reset_at_ms(Preset::Par) == 0 {
+            prop_assert_eq!(after, merged(&mine, &file));
+        }
+    }
+}
+
+/// Issue 19 §2: the crafted files a fault test imported, each refused
+/// without a change (or, where valid, imported as it says), none a panic.
+#[test]
+fn crafted_import_files_are_handled() {
+    let mut mine = StatsBook::default();
+    mine.record(
+        Preset::Classic,
+        RoundRecord {
+            id: "mine".into(),
+            end: RoundEnd::Won,
+            elapsed_ms: 1,
+            moves: 1,
+            score: 1,
+            finished_at_ms: 5,
+            assisted: false,
+            daily: None,
+        },
+    );
+    let record = |id: &str| {
+        format!(
+            r#"{{"id":"{id}","end":"lost","elapsed_ms":1,"moves":1,"score":-3,"finished_at_ms":9}}"#
+        )
+    };
+    let one = |preset: &str, fields: &str| {
+        format!(r#"{{"version":2,"presets":{{"{preset}":{fields}}}}}"#)
+    };
+    let deep_arrays = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+    let deep_objects = format!(r#"{}1{}"#, r#"{"a":"#.repeat(100_000), "}".repeat(100_000));
+    let deep_in_doc = format!(r#"{{"version":2,"presets":{{}},"x":{}}}"#, deep_arrays);
+    let five_mb_junk = "x".repeat(5 << 20);
+    let five_mb_id = one(
+        "classic",
+        &format!(r#"{{"records":[{}]}}"#, record(&"a".repeat(5 << 20))),
+    );
+    let refused: Vec<(&str, String)> = vec![
+        ("malformed", r#"{"version":2,"presets":{"#.to_string()),
+        ("empty", String::new()),
+        ("not an object", "[1,2,3]".to_string()),
+        ("null", "null".to_string()),
+        ("5 MB of junk", five_mb_junk),
+        ("a 5 MB id", five_mb_id),
+        ("100,000 nested arrays", deep_arrays),
+        ("100,000 nested objects", deep_objects),
+        ("version 999", r#"{"version":999,"presets":{}}"#.to_string()),
+        ("version 0", r#"{"version":0,"presets":{}}"#.to_string()),
+        ("negative reset", one("classic", r#"{"reset_at_ms":-5}"#)),
+        (
+            "negative time",
+            one(
+                "classic",
+                &format!(
+                    r#"{{"records":[{}]}}"#,
+                    record("a").replace(r#""elapsed_ms":1"#, r#""elapsed_ms":-1"#)
+                ),
+            ),
+        ),
+        (
+            "impossible score",
+            one(
+                "classic",
+                &format!(r#"{{"records":[{}]}}"#, record("a").replace("-3", "-1000")),
+            ),
+        ),
+        (
+            "__proto__ as a rule set",
+            one("__proto__", r#"{"records":[]}"#),
+        ),
+        (
+            "__proto__ as an id",
+            one(
+                "classic",
+                &format!(
+                    r#"{{"records":[{}]}}"#,
+                    record("__proto__").replace("__proto__", "__proto__.x")
+                ),
+            ),
+        ),
+        ("a round, not statistics", fixture("round.v2.json")),
+        (
+            "another game's rule set",
+            one("spider", r#"{"records":[]}"#),
+        ),
+    ];
+    for (what, text) in &refused {
+        let mut book = mine.clone();
+        assert!(
+            import_stats(&mut book, text, Resets::Apply).is_err(),
+            "{what} was accepted"
+        );
+        assert_eq!(book, mine, "{what} changed the book");
+    }
+    // Deep nesting in a field the format does not have is skipped over
+    // without recursion: the document reads, and adds nothing.
+    let mut book = mine.clone();
+    import_stats(&mut book, &deep_in_doc, Resets::Apply).unwrap();
+    assert_eq!(book, mine);
+    // Accepted, harmlessly: unknown keys (`__proto__` among them) are
+    // ignored, and another rule set's export adds to that rule set only.
+    let proto_field = format!(
+        r#"{{"version":2,"__proto__":{{"polluted":true}},"presets":{{"hard":{{"__proto__":1,"records":[{}]}}}}}}"#,
+        record("h1").replace(r#""moves":1"#, r#""moves":1,"__proto__":{}"#)
+    );
+    let hard_export = one(
+        "hard",
+        &format!(
+            r#"{{"reset_at_ms":100,"records":[{}]}}"#,
+            record("h2").replace(":9}", ":200}")
+        ),
+    );
+    for text in [proto_field, hard_export] {
+        let file = decode_stats(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let effects = import_effects(&mine, &file);
+        assert_eq!(effects.len(), 1, "{effects:?}");
+        assert_eq!(
+            (effects[0].preset, effects[0].added, effects[0].reset),
+            (Preset::Hard, 1, None)
+        );
+        let mut book = mine.clone();
+        import_stats(&mut book, &text, Resets::Apply).unwrap();
+        assert_eq!(book.stats(Preset::Classic), mine.stats(Preset::Classic));
+        assert_eq!(book.stats(Preset::Hard).played, 1);
     }
 }

@@ -15,8 +15,8 @@ use pyramid::domain::persist::{
 };
 use pyramid::platform::storage::{
     load_rounds, load_settings, load_stats, peek_settings, remove_round, round_key, save_round,
-    save_settings, save_stats, stats_from_event, subscribe_storage_events, Slot, StorageError,
-    BACKUP_PREFIX, LEGACY_ROUND_KEY, SETTINGS_KEY, STATS_KEY,
+    save_settings, save_stats, stats_from_event, stats_waiting, subscribe_storage_events, unsaved,
+    Slot, StorageError, BACKUP_PREFIX, LEGACY_ROUND_KEY, SETTINGS_KEY, STATS_KEY,
 };
 use pyramid::platform::tabs;
 use pyramid_engine::{Deal, Game, Move, Preset};
@@ -51,6 +51,7 @@ fn fresh_browser() {
         "#,
     );
     storage().clear().unwrap();
+    pyramid::platform::storage::discard_unsaved();
 }
 
 /// Every `setItem` throws `QuotaExceededError`, as in a full storage.
@@ -328,6 +329,50 @@ fn full_storage_gives_a_typed_error_and_loses_nothing() {
     assert_eq!(storage().get_item(STATS_KEY).unwrap(), before);
     // Reading still works.
     assert_eq!(load_stats().unwrap().value, book_of(&["a"]));
+    fresh_browser();
+}
+
+/// Issue 19 §1: what full storage refused waits in memory and is written
+/// by the next save that succeeds, whatever it saves: the statistics
+/// first, so a finished round's key is never forgotten before its record.
+#[wasm_bindgen_test]
+fn what_full_storage_refused_is_written_at_the_next_save_in_order() {
+    fresh_browser();
+    save_stats(&book_of(&["a"])).unwrap();
+    save_round(&round_with_id("r-old")).unwrap();
+    fill_storage();
+    assert_eq!(
+        save_stats(&book_of(&["a", "b"]))
+            .map(|l| l.value)
+            .unwrap_err(),
+        StorageError::Full
+    );
+    assert_eq!(remove_round("r-old"), Err(StorageError::Full));
+    assert!(storage().get_item(&round_key("r-old")).unwrap().is_some());
+    assert_eq!(save_round(&round_with_id("r-new")), Err(StorageError::Full));
+    let waiting = unsaved().expect("something waits");
+    assert_eq!(waiting.error, StorageError::Full);
+    assert_eq!(waiting.finished, [(Preset::Classic, RoundEnd::Won)]);
+    assert!(waiting.round && !waiting.settings);
+    assert!(stats_waiting());
+
+    eval("Storage.prototype.setItem = window.__pyramidOriginal.setItem;");
+    let dark = Settings {
+        theme: Theme::Dark,
+        ..Settings::default()
+    };
+    save_settings(&dark).unwrap();
+    assert_eq!(unsaved(), None);
+    assert!(!stats_waiting());
+    let stored = decode_stats(&storage().get_item(STATS_KEY).unwrap().unwrap()).unwrap();
+    assert_eq!(stored, book_of(&["a", "b"]));
+    assert!(storage().get_item(&round_key("r-old")).unwrap().is_none());
+    assert!(storage().get_item(&round_key("r-new")).unwrap().is_some());
+    assert_eq!(load_settings().unwrap().value, dark);
+    // Written once: the next save writes nothing again.
+    storage().remove_item(&round_key("r-new")).unwrap();
+    save_settings(&dark).unwrap();
+    assert!(storage().get_item(&round_key("r-new")).unwrap().is_none());
     fresh_browser();
 }
 

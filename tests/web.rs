@@ -36,7 +36,7 @@ fn mount_deal(
     let container = fresh_container();
     let round = Round::new(number, preset, round_id(), DealOrigin::Number);
     let handle = leptos::mount::mount_to(container.clone(), move || {
-        let stats = Statistics::new(StatsBook::default(), None);
+        let stats = Statistics::new(StatsBook::default());
         let ctx = GameContext::new(round, 0, "ready".into(), stats);
         view! { <PyramidGame ctx=ctx /> }
     });

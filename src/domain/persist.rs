@@ -46,8 +46,8 @@ pub use settings::{
     Theme, SETTINGS_VERSION,
 };
 pub use stats::{
-    decode_stats, encode_stats, import_stats, PresetStats, RoundEnd, RoundRecord, StatsBook,
-    STATS_VERSION,
+    decode_stats, encode_stats, import_effects, import_stats, ImportEffect, PresetStats, Resets,
+    RoundEnd, RoundRecord, StatsBook, STATS_VERSION,
 };
 
 /// Why stored or imported data could not be read.

@@ -30,3 +30,20 @@ pub(crate) fn download(name: &str, text: &str) -> Result<(), JsValue> {
     );
     Ok(())
 }
+
+/// The JSON `text`, indented by the browser's `JSON.stringify` for a file
+/// a person may open; `text` itself if it is not JSON. The same document,
+/// so an import reads either.
+pub(crate) fn indented_json(text: &str) -> String {
+    js_sys::JSON::parse(text)
+        .and_then(|value| {
+            js_sys::JSON::stringify_with_replacer_and_space(
+                &value,
+                &JsValue::NULL,
+                &JsValue::from(2),
+            )
+        })
+        .ok()
+        .and_then(|s| s.as_string())
+        .unwrap_or_else(|| text.to_string())
+}

@@ -25,22 +25,29 @@
 //! - Storage that is disabled (reading `localStorage` throws) or full
 //!   (`setItem` throws `QuotaExceededError`) gives a [`StorageError`]; the
 //!   game stays playable and says that progress is not being saved.
+//!   Nothing that failed to be written is dropped: every save goes through
+//!   one queue held in memory, which every later save writes first, in a
+//!   fixed order (the statistics, then the rounds, then the settings), so
+//!   a round's key is never forgotten before its record is written. What
+//!   is still waiting is [`unsaved`].
 //!
 //! Two tabs share one storage. [`save_stats`] reads the stored book, merges
 //! it into its own and writes the union, so a round another tab recorded is
 //! never overwritten; [`subscribe_storage_events`] tells a tab when another
 //! tab wrote the statistics, so it can merge them into what it shows.
 
+use std::cell::RefCell;
 use std::fmt;
 
 use gloo_storage::errors::StorageError as GlooError;
 use gloo_storage::{LocalStorage, Storage};
 use leptos::leptos_dom::helpers::{window_event_listener, WindowListenerHandle};
-use pyramid_engine::Game;
+use pyramid_engine::{Game, Preset};
 use serde::de::DeserializeOwned;
 
 use crate::domain::persist::{
-    decode_round, decode_settings, decode_stats, PersistError, SavedRound, Settings, StatsBook,
+    decode_round, decode_settings, decode_stats, PersistError, RoundEnd, SavedRound, Settings,
+    StatsBook,
 };
 use crate::platform::clock;
 
@@ -78,6 +85,148 @@ impl fmt::Display for StorageError {
 }
 
 impl std::error::Error for StorageError {}
+
+/// What storage could not write yet, and why: kept in memory and written
+/// by the next save that succeeds. (The later module says it in words:
+/// `ui/later/unsaved.rs`.)
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unsaved {
+    pub error: StorageError,
+    /// The finished rounds the stored statistics lack, oldest first: lost
+    /// if the page goes before storage takes them.
+    pub finished: Vec<(Preset, RoundEnd)>,
+    /// Whether a round in progress waits to be saved.
+    pub round: bool,
+    /// Whether the settings wait to be saved.
+    pub settings: bool,
+}
+
+/// What waits to be written: the latest of each document whose write
+/// failed, and why the last write failed.
+#[derive(Default)]
+struct Queue {
+    stats: Option<StatsBook>,
+    /// By key, in the order they first failed: a round to write (as its
+    /// JSON), or (None) one to forget.
+    rounds: Vec<(String, Option<String>)>,
+    /// The settings as JSON.
+    settings: Option<String>,
+    failed: Option<StorageError>,
+    /// Counts the saves made while (or just after) something waited.
+    changes: u64,
+}
+
+thread_local! {
+    static QUEUE: RefCell<Queue> = RefCell::default();
+}
+
+/// Why the last save failed, while anything waits to be written.
+pub fn unsaved_error() -> Option<StorageError> {
+    QUEUE.with(|q| q.borrow().failed)
+}
+
+/// A number that changes whenever what waits may have: a save that failed,
+/// or the first that succeeded after.
+pub fn unsaved_changes() -> u64 {
+    QUEUE.with(|q| q.borrow().changes)
+}
+
+/// Whether statistics wait to be written: finished rounds (or a reset)
+/// that go with the page if storage never takes them. (While they do,
+/// `window.pyramidUnsaved` is true, and leaving the page asks first.)
+pub fn stats_waiting() -> bool {
+    QUEUE.with(|q| q.borrow().stats.is_some())
+}
+
+/// Forgets whatever waits to be written (a test starting afresh).
+#[doc(hidden)]
+pub fn discard_unsaved() {
+    QUEUE.with(|q| *q.borrow_mut() = Queue::default());
+}
+
+/// What is waiting to be written, if anything is. The finished rounds are
+/// those of the waiting statistics that storage's lack.
+pub fn unsaved() -> Option<Unsaved> {
+    QUEUE.with(|q| {
+        let q = q.borrow();
+        let error = q.failed?;
+        let stored = available()
+            .ok()
+            .and_then(|()| read(STATS_KEY, decode_stats).ok().flatten())
+            .unwrap_or_default();
+        let finished = q.stats.as_ref().map_or_else(Vec::new, |book| {
+            book.missing_from(&stored)
+                .into_iter()
+                .map(|(p, r)| (p, r.end))
+                .collect()
+        });
+        Some(Unsaved {
+            error,
+            finished,
+            round: q.rounds.iter().any(|(_, r)| r.is_some()),
+            settings: q.settings.is_some(),
+        })
+    })
+}
+
+/// Adds `change` to the queue, then writes everything waiting, in order,
+/// and stops at the first write that fails (what is left stays queued).
+/// Returns the statistics as written, if they were, and how it went.
+#[allow(clippy::type_complexity)]
+fn save(change: impl FnOnce(&mut Queue)) -> (Option<Loaded<StatsBook>>, Result<(), StorageError>) {
+    QUEUE.with(|q| change(&mut q.borrow_mut()));
+    flush()
+}
+
+/// Writes everything waiting (see [`save`]): one function for every kind
+/// of save, so the page carries its code once.
+#[inline(never)]
+#[allow(clippy::type_complexity)]
+fn flush() -> (Option<Loaded<StatsBook>>, Result<(), StorageError>) {
+    QUEUE.with(|q| {
+        let q = &mut *q.borrow_mut();
+        let mut written = None;
+        let result = (|| {
+            if let Some(book) = &q.stats {
+                written = Some(write_stats(book)?);
+                q.stats = None;
+            }
+            while let Some((key, round)) = q.rounds.first() {
+                match round {
+                    Some(text) => write_text(key, text),
+                    None => available().map(|()| LocalStorage::delete(key)),
+                }?;
+                q.rounds.remove(0);
+            }
+            if let Some(settings) = &q.settings {
+                write_text(SETTINGS_KEY, settings)?;
+                q.settings = None;
+            }
+            Ok(())
+        })();
+        if q.failed.is_some() || result.is_err() {
+            q.changes += 1;
+        }
+        q.failed = result.err();
+        // Finished rounds (or a reset) that go with the page: index.html's
+        // `beforeunload` handler asks the browser to confirm leaving.
+        let _ = js_sys::Reflect::set(
+            &js_sys::global(),
+            &"pyramidUnsaved".into(),
+            &q.stats.is_some().into(),
+        );
+        (written, result)
+    })
+}
+
+/// Queues a write (`Some`, the round's JSON) or removal of the round under
+/// `key`, in the place of any earlier one of the same key.
+fn queue_round(q: &mut Queue, key: String, round: Option<String>) {
+    match q.rounds.iter_mut().find(|(k, _)| *k == key) {
+        Some(entry) => entry.1 = round,
+        None => q.rounds.push((key, round)),
+    }
+}
 
 /// What was saved: a round, the statistics or the settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -175,15 +324,15 @@ pub fn load_rounds() -> Result<Loaded<Vec<StoredRound>>, StorageError> {
 
 /// Saves a round in progress under its own key (after every move).
 pub fn save_round(round: &SavedRound) -> Result<(), StorageError> {
-    write(&round_key(&round.round_id), round)
+    let text = json(round)?;
+    save(|q| queue_round(q, round_key(&round.round_id), Some(text))).1
 }
 
 /// Forgets the saved round `round_id` (the player left it, and it is
-/// recorded in the statistics).
+/// recorded in the statistics: if they are still waiting to be written, so
+/// does this).
 pub fn remove_round(round_id: &str) -> Result<(), StorageError> {
-    available()?;
-    LocalStorage::delete(round_key(round_id));
-    Ok(())
+    save(|q| queue_round(q, round_key(round_id), None)).1
 }
 
 /// The statistics. An unreadable value is set aside and an empty book
@@ -227,7 +376,8 @@ pub fn peek_settings() -> Option<Settings> {
 
 /// Saves the settings (after every change).
 pub fn save_settings(settings: &Settings) -> Result<(), StorageError> {
-    write(SETTINGS_KEY, settings)
+    let text = json(settings)?;
+    save(|q| q.settings = Some(text)).1
 }
 
 /// Merges `book` with the statistics currently stored (another tab may have
@@ -238,6 +388,15 @@ pub fn save_settings(settings: &Settings) -> Result<(), StorageError> {
 /// key; if that copy fails, nothing is written, so the unreadable value is
 /// never destroyed.
 pub fn save_stats(book: &StatsBook) -> Result<Loaded<StatsBook>, StorageError> {
+    // Written even if something queued after them could not be.
+    match save(|q| q.stats = Some(book.clone())) {
+        (Some(written), _) => Ok(written),
+        (None, result) => Err(result.err().unwrap_or(StorageError::WriteFailed)),
+    }
+}
+
+/// Writes the union of `book` and the stored statistics.
+fn write_stats(book: &StatsBook) -> Result<Loaded<StatsBook>, StorageError> {
     available()?;
     let mut union = book.clone();
     let mut notices = Vec::new();
@@ -252,7 +411,7 @@ pub fn save_stats(book: &StatsBook) -> Result<Loaded<StatsBook>, StorageError> {
             notices.extend(notice);
         }
     }
-    write(STATS_KEY, &union)?;
+    write_text(STATS_KEY, &json(&union)?)?;
     Ok(Loaded {
         value: union,
         notices,
@@ -330,11 +489,19 @@ impl Validate for Settings {
     }
 }
 
-fn write<T: serde::Serialize>(key: &str, value: &T) -> Result<(), StorageError> {
+/// A document as JSON. (The formats always serialize; an error is not a
+/// panic all the same.)
+fn json<T: serde::Serialize>(value: &T) -> Result<String, StorageError> {
+    serde_json::to_string(value).map_err(|_| StorageError::WriteFailed)
+}
+
+/// Writes `text` under `key` as it is: every save's one way in, so the page
+/// carries one copy of it.
+fn write_text(key: &str, text: &str) -> Result<(), StorageError> {
     available()?;
-    LocalStorage::set(key, value).map_err(|e| match e {
-        GlooError::JsError(e) => write_error(&e.name),
-        _ => StorageError::WriteFailed,
+    LocalStorage::raw().set_item(key, text).map_err(|e| {
+        let name = js_sys::Reflect::get(&e, &"name".into()).ok();
+        write_error(&name.and_then(|n| n.as_string()).unwrap_or_default())
     })
 }
 
@@ -378,7 +545,9 @@ fn keys_with_prefix(prefix: &str) -> Vec<String> {
 fn migrate_legacy_round(notices: &mut Vec<Notice>) {
     match read(LEGACY_ROUND_KEY, decode_round) {
         Ok(Some(round)) => {
-            if write(&round_key(&round.round_id), &round).is_ok() {
+            let written =
+                json(&round).and_then(|text| write_text(&round_key(&round.round_id), &text));
+            if written.is_ok() {
                 LocalStorage::delete(LEGACY_ROUND_KEY);
             }
         }
@@ -405,17 +574,11 @@ fn set_aside(key: &str, slot: Slot, error: PersistError) -> Option<Notice> {
         backup = format!("{BACKUP_PREFIX}{name}.{stamp}-{n}");
         n += 1;
     }
-    // The exact text, so not through gloo's JSON encoding.
-    let copied = LocalStorage::raw()
-        .set_item(&backup, &text)
-        .map_err(|e| {
-            let name = js_sys::Reflect::get(&e, &"name".into()).ok();
-            write_error(&name.and_then(|n| n.as_string()).unwrap_or_default())
-        })
-        .map(|()| {
-            LocalStorage::delete(key);
-            backup
-        });
+    // The exact text, byte for byte.
+    let copied = write_text(&backup, &text).map(|()| {
+        LocalStorage::delete(key);
+        backup
+    });
     Some(Notice {
         slot,
         error,

@@ -15,7 +15,7 @@ use pyramid_engine::{Card, Move};
 use crate::domain::persist::Settings;
 use crate::domain::round::Round;
 use crate::fx::zones::PYRAMID_SLOTS;
-use crate::platform::storage::{Notice, StorageError};
+use crate::platform::storage::Notice;
 use crate::state::statistics::Statistics;
 use pyramid_engine::LossAnalysis;
 
@@ -111,8 +111,6 @@ pub struct UiState {
     pub end_dialog_closed: RwSignal<bool>,
     /// The player's settings ([`crate::state::settings`]).
     pub settings: RwSignal<Settings>,
-    /// Why the round in progress could not be saved the last time, if it could not.
-    pub round_unsaved: RwSignal<Option<StorageError>>,
 }
 
 /// What the coach (the solver) is doing and has said.
@@ -166,7 +164,6 @@ impl GameContext {
                 dialog: RwSignal::new(OpenDialog::None),
                 end_dialog_closed: RwSignal::new(false),
                 settings: RwSignal::new(Settings::default()),
-                round_unsaved: RwSignal::new(None),
             },
             coach: CoachState {
                 thinking: RwSignal::new(None),

@@ -8,7 +8,9 @@
 use leptos::prelude::*;
 use pyramid_engine::Preset;
 
+use crate::domain::persist::encode_stats;
 use crate::platform::clock;
+use crate::platform::download::{download, indented_json};
 use crate::platform::storage::{self, Notice};
 use crate::state::announce;
 use crate::state::context::{GameContext, ShownNotice};
@@ -26,10 +28,9 @@ pub fn save_round(ctx: GameContext) {
         Some(stashed) => stashed.to_saved(elapsed, now),
         None => ctx.table.round.with_untracked(|r| r.to_saved(elapsed, now)),
     };
-    let result = storage::save_round(&saved).err();
-    if ctx.ui.round_unsaved.get_untracked() != result {
-        ctx.ui.round_unsaved.set(result);
-    }
+    // A round storage cannot take waits in its queue (see `show_waiting`).
+    let _ = storage::save_round(&saved);
+    ctx.stats.show_waiting();
 }
 
 /// Records the round on the table if it is over, or as abandoned when
@@ -56,14 +57,26 @@ pub fn reset_stats(ctx: GameContext, preset: Preset) {
     show_notices(ctx, &notices);
 }
 
-/// Merges an exported statistics file into the book and saves it.
+/// Reads an exported statistics file and asks the player to confirm
+/// what it would do (`ui/later/import_preview.rs`); nothing changes yet.
 pub fn import_stats(ctx: GameContext, text: &str) {
-    match ctx.stats.import(text) {
-        Ok(notices) => {
-            announce::say(ctx, "Statistics imported");
-            show_notices(ctx, &notices);
-        }
+    match ctx.stats.preview_import(text) {
+        Ok(true) => {}
+        Ok(false) => announce::say(ctx, "Nothing to import: these statistics are already here"),
         Err(e) => announce::say(ctx, format!("Could not import: {e}")),
+    }
+}
+
+/// The name of the exported statistics file.
+pub const EXPORT_FILE_NAME: &str = "pyramid-stats.json";
+
+/// Downloads the statistics as a file (the panel's Export, and the banner
+/// while storage cannot take finished rounds), and says how it went.
+pub fn export_stats(ctx: GameContext) {
+    let text = ctx.stats.book.with_untracked(encode_stats);
+    match download(EXPORT_FILE_NAME, &indented_json(&text)) {
+        Ok(()) => announce::say(ctx, format!("Statistics saved as {EXPORT_FILE_NAME}")),
+        Err(_) => announce::say(ctx, "Could not export: the browser refused the download"),
     }
 }
 

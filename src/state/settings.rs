@@ -66,9 +66,10 @@ pub fn install(ctx: GameContext) {
 /// Changes the settings with `change`, then saves them.
 pub fn update(ctx: GameContext, change: impl FnOnce(&mut Settings)) {
     ctx.ui.settings.update(change);
-    // Storage that fails is already shown by the round's own saving; a
-    // setting that is not kept still applies to this visit.
+    // Settings storage cannot take wait in its queue, and the note says
+    // so; a setting not kept still applies to this visit.
     let _ = storage::save_settings(&ctx.ui.settings.get_untracked());
+    ctx.stats.show_waiting();
 }
 
 /// Turns sound on or off (the toolbar's Sound button, the `M` key, the

@@ -7,14 +7,32 @@
 //! keys records by round id, so a round (resumed, re-won after an undo,
 //! reported by two tabs) is counted once. [`Statistics::save`] is the one
 //! place where the book is merged with what storage holds and written.
+//! What storage could not take yet waits in its queue
+//! ([`storage::unsaved`]); [`Statistics::unsaved_changes`] tells the page
+//! when to look again.
+//!
+//! An import is two steps: [`Statistics::preview_import`] reads the file
+//! and says what it would do, changing nothing; [`Statistics::finish_import`]
+//! merges it, the file's resets reaching the player's rounds only if the
+//! player chose so.
 
 use leptos::prelude::*;
 use pyramid_engine::Preset;
 
-use crate::domain::persist::{PersistError, RoundRecord, StatsBook};
+use crate::domain::persist::{
+    decode_stats, import_effects, ImportEffect, PersistError, Resets, RoundRecord, StatsBook,
+};
 use crate::domain::round::Round;
 use crate::platform::clock;
 use crate::platform::storage::{self, Notice, StorageError};
+
+/// A statistics file read and waiting for the player's choice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PendingImport {
+    pub file: StatsBook,
+    /// What it would do, preset by preset.
+    pub effects: Vec<ImportEffect>,
+}
 
 /// The statistics shown and kept by this tab. `Copy`, like the context
 /// that holds it.
@@ -23,16 +41,45 @@ pub struct Statistics {
     /// The statistics of every preset, as last saved (merged with what
     /// other tabs wrote).
     pub book: RwSignal<StatsBook>,
-    /// Why the statistics could not be saved (or read) the last time, if
-    /// they could not.
-    pub unsaved: RwSignal<Option<StorageError>>,
+    /// Changes whenever what waits to be saved may have (finished rounds,
+    /// the round in progress, the settings: [`storage::unsaved_changes`]);
+    /// [`Statistics::unsaved`] and [`storage::unsaved`] say what.
+    pub unsaved_changes: RwSignal<u64>,
+}
+
+thread_local! {
+    /// A statistics file waiting for the player to confirm its import. A
+    /// signal of its own, not part of [`Statistics`], so that only the
+    /// later module, which imports, carries its code.
+    static IMPORT: ArcRwSignal<Option<PendingImport>> = ArcRwSignal::new(None);
+}
+
+/// The statistics file waiting for the player to confirm its import.
+pub fn pending_import() -> ArcRwSignal<Option<PendingImport>> {
+    IMPORT.with(Clone::clone)
 }
 
 impl Statistics {
-    pub fn new(book: StatsBook, unsaved: Option<StorageError>) -> Statistics {
+    pub fn new(book: StatsBook) -> Statistics {
         Statistics {
             book: RwSignal::new(book),
-            unsaved: RwSignal::new(unsaved),
+            unsaved_changes: RwSignal::new(0),
+        }
+    }
+
+    /// Why storage cannot take what waits to be saved, while anything
+    /// does (tracked).
+    pub fn unsaved(&self) -> Option<StorageError> {
+        // `get`, not `track`: the page already carries `get`'s code.
+        let _ = self.unsaved_changes.get();
+        storage::unsaved_error()
+    }
+
+    /// Brings [`Statistics::unsaved`] up to date after a save (of anything).
+    pub fn show_waiting(&self) {
+        let changes = storage::unsaved_changes();
+        if self.unsaved_changes.get_untracked() != changes {
+            self.unsaved_changes.set(changes);
         }
     }
 
@@ -69,18 +116,16 @@ impl Statistics {
     /// Writes the book, merged with what another tab may have written
     /// meanwhile, and shows the union.
     pub fn save(&self) -> Vec<Notice> {
-        match self.book.with_untracked(storage::save_stats) {
+        let result = self.book.with_untracked(storage::save_stats);
+        self.show_waiting();
+        match result {
             Ok(loaded) => {
                 if self.book.with_untracked(|b| *b != loaded.value) {
                     self.book.set(loaded.value);
                 }
-                self.set_unsaved(None);
                 loaded.notices
             }
-            Err(e) => {
-                self.set_unsaved(Some(e));
-                Vec::new()
-            }
+            Err(_) => Vec::new(),
         }
     }
 
@@ -110,18 +155,26 @@ impl Statistics {
         self.save()
     }
 
-    /// Merges an exported statistics file into the book and saves it.
-    /// Nothing changes if the file cannot be read.
-    pub fn import(&self, text: &str) -> Result<Vec<Notice>, PersistError> {
-        let mut book = self.book.get_untracked();
-        crate::domain::persist::import_stats(&mut book, text)?;
-        self.book.set(book);
-        Ok(self.save())
+    /// Reads an exported statistics file and, if it would change anything,
+    /// holds it in [`pending_import`] for the player to confirm.
+    /// Returns whether it would. Nothing changes yet.
+    pub fn preview_import(&self, text: &str) -> Result<bool, PersistError> {
+        let file = decode_stats(text)?;
+        let effects = self.book.with_untracked(|b| import_effects(b, &file));
+        let changes = !effects.is_empty();
+        pending_import().set(changes.then_some(PendingImport { file, effects }));
+        Ok(changes)
     }
 
-    fn set_unsaved(&self, value: Option<StorageError>) {
-        if self.unsaved.get_untracked() != value {
-            self.unsaved.set(value);
-        }
+    /// Merges the file held in [`pending_import`] into the book, its
+    /// resets reaching the player's rounds as `resets` says, and saves.
+    pub fn finish_import(&self, resets: Resets) -> Vec<Notice> {
+        let import = pending_import();
+        let Some(pending) = import.get_untracked() else {
+            return Vec::new();
+        };
+        import.set(None);
+        self.book.update(|b| b.merge_with(&pending.file, resets));
+        self.save()
     }
 }

@@ -16,10 +16,12 @@
 pub mod coach;
 pub mod daily;
 pub mod dialogs;
+pub mod import_preview;
 pub mod notices;
 pub mod settings;
 pub mod share;
 pub mod stats_extras;
+pub mod unsaved;
 
 use std::cell::RefCell;
 use std::time::Duration;
@@ -32,15 +34,18 @@ use crate::solver::SolverApi;
 use crate::ui::later::coach::{ReplayBar, WhereLostDialog};
 use crate::ui::later::daily::DailyDialog;
 use crate::ui::later::dialogs::{EndDialog, NewDealDialog, ResetStatsDialog, ShortcutsDialog};
+use crate::ui::later::import_preview::ImportDialog;
 use crate::ui::later::notices::NoticeBanners;
 use crate::ui::later::settings::SettingsDialog;
 use crate::ui::later::share::ChallengeBanner;
 use crate::ui::later::stats_extras::StatsExtras;
+use crate::ui::later::unsaved::UnsavedBanner;
 
 /// The parts that come later, each where it belongs on the page.
 #[derive(Clone, Copy)]
 pub struct Later {
-    /// The banners above the table: unreadable saved data, a challenge.
+    /// The banners above the table: what storage could not take yet,
+    /// unreadable saved data, a challenge.
     pub banners: fn() -> AnyView,
     /// The bar that steps through a replay.
     pub replay: fn() -> AnyView,
@@ -60,7 +65,7 @@ const RETRY_MAX: Duration = Duration::from_secs(30);
 #[cfg_attr(feature = "split", wasm_split_helpers::wasm_split(later, fallible))]
 fn later_parts() -> Result<Later, wasm_split_helpers::SplitLoaderError> {
     Ok(Later {
-        banners: || view! { <NoticeBanners /> <ChallengeBanner /> }.into_any(),
+        banners: || view! { <UnsavedBanner /> <NoticeBanners /> <ChallengeBanner /> }.into_any(),
         replay: || view! { <ReplayBar /> }.into_any(),
         stats_extras: || view! { <StatsExtras /> }.into_any(),
         dialogs: || {
@@ -72,6 +77,7 @@ fn later_parts() -> Result<Later, wasm_split_helpers::SplitLoaderError> {
                 <ResetStatsDialog />
                 <SettingsDialog />
                 <DailyDialog />
+                <ImportDialog />
             }
             .into_any()
         },

@@ -49,6 +49,17 @@ pub struct RoundRecord {
     pub daily: Option<Date>,
 }
 
+/// Whether a merge applies the other copy's resets to this copy's rounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Resets {
+    /// A reset in either copy drops every round finished before it (two
+    /// tabs: a reset in one is a reset in all).
+    Apply,
+    /// The other copy's resets drop none of this copy's rounds (an import
+    /// the player chose to add without its resets).
+    KeepMine,
+}
+
 /// The figures of SPEC §5 for one preset, derived from its records.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PresetStats {
@@ -207,10 +218,37 @@ impl StatsBook {
     /// if they hold different finishes of it (two tabs finished the same
     /// resumed round), the later finish is kept.
     pub fn merge(&mut self, other: &StatsBook) {
+        self.merge_with(other, Resets::Apply);
+    }
+
+    /// The merge, with the reach of `other`'s resets chosen: the two-tab
+    /// merge applies them ([`Resets::Apply`]); an import lets the player
+    /// keep their own rounds ([`Resets::KeepMine`]), and then never removes
+    /// a record this book holds.
+    pub fn merge_with(&mut self, other: &StatsBook, resets: Resets) {
         for (&preset, theirs) in &other.presets {
-            self.presets.entry(preset).or_default().merge(theirs);
+            self.presets
+                .entry(preset)
+                .or_default()
+                .merge(theirs, resets);
         }
         self.drop_empty();
+    }
+
+    /// The rounds this book holds that `stored` lacks (or holds another
+    /// finish of): what a failed save leaves waiting. By preset, each
+    /// preset's oldest first.
+    pub fn missing_from(&self, stored: &StatsBook) -> Vec<(Preset, &RoundRecord)> {
+        let mut missing = Vec::new();
+        for (&preset, book) in &self.presets {
+            let theirs = stored.presets.get(&preset);
+            for r in by_time(&book.records) {
+                if theirs.and_then(|t| t.records.get(&r.id)) != Some(r) {
+                    missing.push((preset, r));
+                }
+            }
+        }
+        missing
     }
 
     /// The figures of SPEC §5 for `preset`.
@@ -278,11 +316,15 @@ impl PresetBook {
         record.finished_at_ms >= self.reset_at_ms && insert_superseding(&mut self.records, record)
     }
 
-    fn merge(&mut self, other: &PresetBook) {
+    fn merge(&mut self, other: &PresetBook, resets: Resets) {
         // Both sides are cut at the later reset before the union, so that a
         // record dropped by the reset cannot shadow a later finish of the
-        // same round on the other side.
-        self.reset_at_ms = self.reset_at_ms.max(other.reset_at_ms);
+        // same round on the other side. Kept rounds keep this side's reset:
+        // the other's records before it were never shown here, and those
+        // after it are all the other holds.
+        if resets == Resets::Apply {
+            self.reset_at_ms = self.reset_at_ms.max(other.reset_at_ms);
+        }
         self.normalize();
         for record in other.records.values() {
             self.insert(record.clone());
@@ -371,11 +413,51 @@ pub fn decode_stats(text: &str) -> Result<StatsBook, PersistError> {
     super::from_json::<StatsBook>(text, STATS_VERSION)?.validate()
 }
 
-/// Merges an exported file into `book`. Nothing changes if the file cannot
-/// be read.
-pub fn import_stats(book: &mut StatsBook, text: &str) -> Result<(), PersistError> {
+/// What importing a file would do to one preset's rounds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImportEffect {
+    pub preset: Preset,
+    /// Rounds the file holds that the book lacks (or holds an older finish
+    /// of): what the import adds, whatever the choice about resets.
+    pub added: usize,
+    /// The file's reset, when it is later than the book's and would remove
+    /// some of the book's rounds: its time and how many it would remove.
+    pub reset: Option<(u64, usize)>,
+}
+
+/// What importing `file` into `book` would do, preset by preset (those it
+/// changes in neither way are left out).
+pub fn import_effects(book: &StatsBook, file: &StatsBook) -> Vec<ImportEffect> {
+    let mut kept = book.clone();
+    kept.merge_with(file, Resets::KeepMine);
+    let mut applied = book.clone();
+    applied.merge_with(file, Resets::Apply);
+    let added = kept.missing_from(book);
+    file.presets
+        .iter()
+        .map(|(&preset, theirs)| {
+            // A round the file holds a later finish of is not removed.
+            let removed = book
+                .records(preset)
+                .iter()
+                .filter(|r| !applied.contains(preset, &r.id))
+                .count();
+            ImportEffect {
+                preset,
+                added: added.iter().filter(|(p, _)| *p == preset).count(),
+                reset: (removed > 0).then_some((theirs.reset_at_ms, removed)),
+            }
+        })
+        .filter(|e| e.added > 0 || e.reset.is_some())
+        .collect()
+}
+
+/// Merges an exported file into `book`, applying its resets to the book's
+/// rounds or not as the player chose. Nothing changes if the file cannot be
+/// read.
+pub fn import_stats(book: &mut StatsBook, text: &str, resets: Resets) -> Result<(), PersistError> {
     let imported = decode_stats(text)?;
-    book.merge(&imported);
+    book.merge_with(&imported, resets);
     Ok(())
 }
 
@@ -581,11 +663,72 @@ mod tests {
     fn import_merges_and_rejects_garbage_untouched() {
         let mut mine = book(&[("a", Won, 1)]);
         let theirs = book(&[("b", Lost, 2)]);
-        import_stats(&mut mine, &encode_stats(&theirs)).unwrap();
+        import_stats(&mut mine, &encode_stats(&theirs), Resets::KeepMine).unwrap();
         assert_eq!(mine.stats(Preset::Classic).played, 2);
         let before = mine.clone();
-        assert!(import_stats(&mut mine, "{not json").is_err());
+        assert!(import_stats(&mut mine, "{not json", Resets::Apply).is_err());
         assert_eq!(mine, before);
+    }
+
+    /// The repro of issue 19 §2: five local rounds over nine days, a file
+    /// reset a minute ago with one round since.
+    #[test]
+    fn an_import_keeps_the_players_rounds_unless_told_to_apply_its_reset() {
+        const DAY: u64 = 86_400_000;
+        let now = 10 * DAY;
+        let mine = book(&[
+            ("a", Won, DAY),
+            ("b", Won, 3 * DAY),
+            ("c", Lost, 5 * DAY),
+            ("d", Lost, 7 * DAY),
+            ("e", Abandoned, now - 120_000),
+        ]);
+        let mut file = book(&[("x", Won, 2 * DAY)]);
+        file.reset(Preset::Classic, now - 60_000);
+        file.record(Preset::Classic, rec("f", Lost, now - 30_000));
+        let effects = import_effects(&mine, &file);
+        assert_eq!(
+            effects,
+            [ImportEffect {
+                preset: Preset::Classic,
+                added: 1,
+                reset: Some((now - 60_000, 5)),
+            }]
+        );
+        let text = encode_stats(&file);
+        let mut kept = mine.clone();
+        import_stats(&mut kept, &text, Resets::KeepMine).unwrap();
+        let s = kept.stats(Preset::Classic);
+        assert_eq!((s.played, s.won, s.lost, s.abandoned), (6, 2, 3, 1));
+        assert_eq!(kept.reset_at_ms(Preset::Classic), 0);
+        let mut applied = mine.clone();
+        import_stats(&mut applied, &text, Resets::Apply).unwrap();
+        let s = applied.stats(Preset::Classic);
+        assert_eq!((s.played, s.lost), (1, 1));
+        // A second import of the same file changes nothing.
+        for (mut twice, resets) in [(kept, Resets::KeepMine), (applied, Resets::Apply)] {
+            let once = twice.clone();
+            import_stats(&mut twice, &text, resets).unwrap();
+            assert_eq!(twice, once);
+            assert!(import_effects(&twice, &file)
+                .iter()
+                .all(|e| e.added == 0 && (resets == Resets::KeepMine || e.reset.is_none())));
+        }
+    }
+
+    #[test]
+    fn what_a_failed_save_leaves_waiting() {
+        let stored = book(&[("a", Won, 1), ("b", Lost, 2)]);
+        let mut mine = stored.clone();
+        mine.record(Preset::Hard, rec("c", Lost, 5));
+        mine.record(Preset::Classic, rec("d", Won, 4));
+        let ids: Vec<&str> = mine
+            .missing_from(&stored)
+            .iter()
+            .map(|(_, r)| r.id.as_str())
+            .collect();
+        assert_eq!(ids, ["d", "c"]); // Classic, then Hard
+        assert!(stored.missing_from(&mine).is_empty());
     }
 
     #[test]

@@ -3,19 +3,14 @@
 //! statistics.
 
 use leptos::prelude::*;
-use wasm_bindgen::JsValue;
 
-use crate::domain::persist::{encode_stats, RoundEnd, RoundRecord};
+use crate::domain::persist::{RoundEnd, RoundRecord};
 use crate::domain::round::format_time;
-use crate::platform::download::download;
 use crate::state::context::{GameContext, OpenDialog};
 use crate::state::record;
 
 /// Rounds shown in the strip and the time trend.
 pub const RECENT_ROUNDS: usize = 20;
-
-/// The name of the exported file.
-pub const EXPORT_FILE_NAME: &str = "pyramid-stats.json";
 
 // The charts' drawing box, in SVG user units. Coordinates are computed in
 // tenths of a unit as integers: the page then carries no float formatting.
@@ -55,19 +50,7 @@ pub fn StatsExtras() -> impl IntoView {
             }
         });
     };
-    let on_export = move |_| {
-        let text = ctx.stats.book.with_untracked(encode_stats);
-        match download(EXPORT_FILE_NAME, &indented(&text)) {
-            Ok(()) => ctx
-                .ui
-                .message
-                .set(format!("Statistics saved as {EXPORT_FILE_NAME}")),
-            Err(_) => ctx
-                .ui
-                .message
-                .set("Could not export: the browser refused the download".into()),
-        }
-    };
+    let on_export = move |_| record::export_stats(ctx);
 
     view! {
         <RecentCharts recent=recent />
@@ -251,22 +234,6 @@ pub fn trend_points(rounds: &[RoundRecord]) -> Vec<(u64, u64)> {
             (x, y)
         })
         .collect()
-}
-
-/// The stored JSON `text`, indented by the browser's `JSON.stringify` for a
-/// file a person may open. The same document, so import reads either.
-fn indented(text: &str) -> String {
-    js_sys::JSON::parse(text)
-        .and_then(|value| {
-            js_sys::JSON::stringify_with_replacer_and_space(
-                &value,
-                &JsValue::NULL,
-                &JsValue::from(2),
-            )
-        })
-        .ok()
-        .and_then(|s| s.as_string())
-        .unwrap_or_else(|| text.to_string())
 }
 
 #[cfg(test)]
