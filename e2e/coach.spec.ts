@@ -188,3 +188,27 @@ test('a new deal while "Where did I lose?" thinks: the old answer never shows, n
   await expect(game.dialog('You won!')).toBeVisible();
   await expect(stat(page, 'Clean wins')).toHaveText('1');
 });
+
+test('a new deal while a win is shown: the replay stops, the player\'s round counts as abandoned, the new round plays', async ({ page }) => {
+  const game = new PyramidPage(page);
+  await game.open(1, 'classic');
+  const line = solveDeal(1, 'classic').moves.split(' ');
+  await game.playLine(line.slice(0, 2).join(' '));
+  await game.button('Show me a win').click();
+  const bar = page.getByTestId('replay');
+  await expect(bar).toBeVisible();
+  await expect.poll(async () => Number(await game.moves.textContent()), { timeout: 10_000 }).toBeGreaterThan(2);
+  await game.button('New deal').click();
+  const dialog = game.dialog('New deal');
+  await dialog.getByLabel(/^Classic/).check();
+  await dialog.getByRole('textbox', { name: 'Deal number' }).fill('2');
+  await dialog.getByRole('button', { name: 'Deal' }).click();
+  await expect(page.getByTestId('deal')).toHaveText('Deal 2 · Classic');
+  await expect(bar).toHaveCount(0);
+  // The replay's timer no longer plays its line on the new round.
+  await page.waitForTimeout(2_000);
+  await expect(game.moves).toHaveText('0');
+  await expect(stat(page, 'Abandoned')).toHaveText('1');
+  await game.stock.click();
+  await expect(game.moves).toHaveText('1');
+});

@@ -115,6 +115,10 @@ pub fn play_daily(ctx: GameContext, preset: Preset, date: Date) {
 }
 
 fn start_round(ctx: GameContext, round: Round) {
+    // A win being shown is not the player's round: put theirs back first,
+    // so it is the one recorded (as abandoned if started) and forgotten,
+    // and the replay's timer stops before the new round is on the table.
+    coach::stop_replay(ctx);
     record::record_finish(ctx, true);
     let old_id = ctx.table.round.with_untracked(|r| r.round_id.clone());
     // Forgetting can only fail if storage is gone; the round is recorded.
