@@ -7,12 +7,18 @@ import { test, expect, type Route } from '@playwright/test';
 import { PyramidPage } from './pyramid-page';
 
 const LATER = /\/later-[0-9a-f]+\.wasm$/;
+const LATER_CSS = /\/later\.css$/;
 
 test('the table plays before the later module is fetched, and its dialogs work once it is in', async ({ page }) => {
   const game = new PyramidPage(page);
   // Hold the later module back until the table has been played.
   let held: Route | undefined;
   let boardWhenAsked: boolean | undefined;
+  let boardWhenStyled: boolean | undefined;
+  await page.route(LATER_CSS, async (route) => {
+    boardWhenStyled = await page.evaluate(() => document.querySelector('[data-zone="stock"]') !== null);
+    await route.continue();
+  });
   await page.route(LATER, async (route) => {
     boardWhenAsked = await page.evaluate(() => document.querySelector('[data-zone="stock"]') !== null);
     held = route;
@@ -20,6 +26,8 @@ test('the table plays before the later module is fetched, and its dialogs work o
   await game.open(1, 'classic');
   await expect.poll(() => held !== undefined).toBe(true);
   expect(boardWhenAsked, 'the later module was asked for before the board was up').toBe(true);
+  // Its styles come with it, not with the first load.
+  await expect.poll(() => boardWhenStyled).toBe(true);
 
   // A draw, with nothing of the later module yet; the statistics' figures
   // are there, their buttons not yet.
@@ -35,6 +43,9 @@ test('the table plays before the later module is fetched, and its dialogs work o
 
   await held!.continue();
   await expect(game.dialog('Keyboard shortcuts')).toBeVisible();
+  // The dialog has the later module's styles (a rounded box, not the
+  // browser's plain one).
+  expect(await game.dialog('Keyboard shortcuts').evaluate((d) => getComputedStyle(d).borderTopLeftRadius)).not.toBe('0px');
   await page.keyboard.press('Escape');
   await expect(game.dialog('Keyboard shortcuts')).toBeHidden();
   await expect(page.locator('.stats-actions')).toBeVisible();

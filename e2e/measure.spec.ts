@@ -166,8 +166,9 @@ test('measure', async ({ page, browser }) => {
   // Everything the page fetches before the board is interactive: the
   // top-level build files and the favicon. The solver's worker
   // (solver-worker*) is fetched after, and counted apart; so is the later
-  // module (later-*.wasm: the dialogs, the statistics, the banners; its
-  // loader, later-*.js, is imported by the page's JS and counts).
+  // module (later-*.wasm: the dialogs, the statistics, the banners, and
+  // their styles, later.css; its loader, later-*.js, is imported by the
+  // page's JS and counts).
   // The offline support (the service worker, assets/pwa.js, the manifest)
   // is fetched after the board is up too, and counted apart.
   let offlineTotal = 0;
@@ -179,7 +180,7 @@ test('measure', async ({ page, browser }) => {
       workerTotal += size;
       continue;
     }
-    if (/^later-.*\.wasm$/.test(file)) {
+    if (/^later(-.*\.wasm|\.css)$/.test(file)) {
       laterTotal += size;
       continue;
     }

@@ -139,7 +139,10 @@ pub fn when_loaded(then: impl FnOnce(Later) + 'static) {
     if start {
         // Whoever asks first (the page, or a question for the solver), the
         // fetch waits for the table to be on screen.
-        after_first_paint(|| fetch(RETRY_FIRST));
+        after_first_paint(|| {
+            add_stylesheet();
+            fetch(RETRY_FIRST);
+        });
     }
 }
 
@@ -191,6 +194,21 @@ fn after_first_paint(then: impl FnOnce() + 'static) {
         }
     }
     request_animation_frame(move || poll(FIRST_PAINT_FRAMES, Box::new(then)));
+}
+
+/// The later module's styles (`style/later.css`, copied beside
+/// `index.html`): asked for with the module, so the first load does not
+/// carry them, and there before anything of the module can show. The
+/// address is relative to the page, so a build under a sub-path finds it.
+fn add_stylesheet() {
+    let Ok(Some(head)) = document().query_selector("head") else {
+        return;
+    };
+    if let Ok(link) = document().create_element("link") {
+        let _ = link.set_attribute("rel", "stylesheet");
+        let _ = link.set_attribute("href", "later.css");
+        let _ = head.append_child(&link);
+    }
 }
 
 /// A failed fetch (the network went away mid-load) is tried again, waiting
