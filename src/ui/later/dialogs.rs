@@ -35,6 +35,11 @@ pub fn Modal(
     // by the showing below, and read only by the contents.
     let unbuilt = StoredValue::new_local(Some(children));
     let built = RwSignal::new(false);
+    // Set while a close the owner asked for is on its way: the browser fires
+    // `close` in a task of its own, by when the owner may want the dialog
+    // open again (a second file picked for import right after the first
+    // was taken), and that close is not the dialog closing by itself.
+    let closed_by_owner = StoredValue::new(false);
     // Shows the dialog (building its contents first, the first time) if
     // it is still meant to be open. Building a dialog's contents and
     // showing it (the browser restyles the page for the top layer) are
@@ -75,6 +80,7 @@ pub fn Modal(
             };
             set_timeout(show, std::time::Duration::from_millis(settle));
         } else if dialog.open() {
+            closed_by_owner.set_value(true);
             dialog.close();
         }
     });
@@ -84,7 +90,9 @@ pub fn Modal(
             class=class
             aria-labelledby=label_id
             on:close=move |_| {
-                if open.get_untracked() {
+                if closed_by_owner.get_value() {
+                    closed_by_owner.set_value(false);
+                } else if open.get_untracked() {
                     on_close();
                 }
             }
@@ -493,5 +501,20 @@ mod browser_tests {
         assert!(!open.get_untracked());
         sleep_ms(50).await;
         assert!(!is_open(&container));
+        // Closed by the owner and wanted open again before the browser's
+        // `close` event comes: that close is not the dialog's own, so the
+        // owner is not told, and the dialog stays open.
+        open.set(true);
+        until("opened a third time", || is_open(&container)).await;
+        open.set(false);
+        // The effect closes it (its `close` event is a task still to come)…
+        leptos::task::tick().await;
+        assert!(!is_open(&container));
+        // …and the owner wants it open again first.
+        open.set(true);
+        sleep_ms(100).await;
+        assert_eq!(closed_by_itself.get_untracked(), 1);
+        assert!(open.get_untracked());
+        until("open after the quick close", || is_open(&container)).await;
     }
 }
