@@ -246,10 +246,11 @@ test('a first visit whose download fails says so, retries, and then starts norma
 });
 
 test('a page script that does not arrive is fetched again', async ({ page }) => {
-  let aborted = 0;
+  // Every request for the page's script fails until the page has said so
+  // (its modulepreload and the module script's own fetch may both ask).
+  let offline = true;
   await page.route(/\/pyramid-[0-9a-f]+\.js$/, async (route) => {
-    if (aborted < 1) {
-      aborted += 1;
+    if (offline) {
       await route.abort('internetdisconnected');
     } else {
       await route.continue();
@@ -257,6 +258,7 @@ test('a page script that does not arrive is fetched again', async ({ page }) => 
   });
   await page.goto('/?deal=1&rules=classic');
   await expect(page.getByRole('alert')).toContainText('The game could not load');
+  offline = false;
   const game = new PyramidPage(page);
   await expect(page.locator('[data-zone="pyramid"]').first()).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('alert')).toHaveCount(0);
