@@ -1,4 +1,4 @@
-// Issue 19 §1, §2, §5: nothing is lost when storage fills up, an imported
+// Nothing is lost when storage fills up, an imported
 // statistics file never removes the player's rounds without asking, and a
 // first visit whose download fails says so and tries again.
 import { readFileSync } from 'node:fs';

@@ -261,7 +261,7 @@ async function measureSecondLoads(browser: Browser, baseURL: string, offline: bo
 }
 
 /**
- * Issue 8's motion budgets: the frame interval and the main thread's long
+ * The motion budgets: the frame interval and the main thread's long
  * tasks during each animation, with the CPU slowed 4× through the DevTools
  * protocol to model a mid-range phone. Each animation is recorded for a
  * fixed window from the input that starts it: every requestAnimationFrame

@@ -506,7 +506,7 @@ proptest! {
         prop_assert_eq!(m, all);
     }
 
-    /// Issue 19 §2: an import never loses a record of the player's unless
+    /// An import never loses a record of the player's unless
     /// the player chose to apply the file's reset (and then only those the
     /// reset covers); the preview says exactly what happens; a second
     /// import of the same file changes nothing.
@@ -553,7 +553,7 @@ proptest! {
     }
 }
 
-/// Issue 19 §2: the crafted files a fault test imported, each refused
+/// The crafted files a fault test imported, each refused
 /// without a change (or, where valid, imported as it says), none a panic.
 #[test]
 fn crafted_import_files_are_handled() {

@@ -332,7 +332,7 @@ fn full_storage_gives_a_typed_error_and_loses_nothing() {
     fresh_browser();
 }
 
-/// Issue 19 §1: what full storage refused waits in memory and is written
+/// What full storage refused waits in memory and is written
 /// by the next save that succeeds, whatever it saves: the statistics
 /// first, so a finished round's key is never forgotten before its record.
 #[wasm_bindgen_test]

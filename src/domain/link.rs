@@ -329,7 +329,7 @@ mod tests {
         };
         let kept = "?deal=2&rules=hard&challenge=AbC-_9";
         check(kept, Some(2), Preset::Hard, kept);
-        // However the link spelled the deal and the rules (issue 19 §5).
+        // However the link spelled the deal and the rules.
         check(
             "?rules=HARD&deal=02&challenge=AbC-_9",
             Some(2),

@@ -670,7 +670,7 @@ mod tests {
         assert_eq!(mine, before);
     }
 
-    /// The repro of issue 19 §2: five local rounds over nine days, a file
+    /// An import from another device whose reset is newer: five local rounds over nine days, a file
     /// reset a minute ago with one round since.
     #[test]
     fn an_import_keeps_the_players_rounds_unless_told_to_apply_its_reset() {
