@@ -88,6 +88,27 @@ impl DealLabel {
     }
 }
 
+/// The English names of the months, January first.
+const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
+/// The English name of `date`'s month (`December`).
+pub(crate) fn month_name(date: Date) -> &'static str {
+    MONTHS[usize::from(date.month() - 1)]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

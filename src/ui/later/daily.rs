@@ -11,26 +11,13 @@ use pyramid_engine::daily::FIRST_DAILY_DAY;
 use pyramid_engine::{Date, Preset};
 
 use crate::domain::daily_results::{daily_results, month_tally, streaks, DayOutcome, DayResult};
+use crate::domain::label::month_name;
 use crate::domain::round::format_time;
 use crate::platform::clock;
 use crate::state::context::{GameContext, OpenDialog};
 use crate::state::deal;
 use crate::ui::later::dialogs::Modal;
 
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
 const WEEKDAYS: [(&str, &str); 7] = [
     ("Mon", "Monday"),
     ("Tue", "Tuesday"),
@@ -57,7 +44,7 @@ pub fn DailyDialog() -> impl IntoView {
 
 /// "March 5" for a day.
 fn day_words(date: Date) -> String {
-    format!("{} {}", MONTHS[usize::from(date.month() - 1)], date.day())
+    format!("{} {}", month_name(date), date.day())
 }
 
 /// "clean win, 42 moves in 3:10" for a day's result.
@@ -238,7 +225,7 @@ fn DailyCalendar() -> impl IntoView {
             <h3 id="daily-month">
                 {move || {
                     let m = month.get();
-                    format!("{} {}", MONTHS[usize::from(m.month() - 1)], m.year())
+                    format!("{} {}", month_name(m), m.year())
                 }}
             </h3>
             <button

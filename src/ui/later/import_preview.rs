@@ -7,6 +7,7 @@
 use leptos::prelude::*;
 use pyramid_engine::Date;
 
+use crate::domain::label::month_name;
 use crate::domain::persist::{ImportEffect, Resets};
 use crate::state::context::GameContext;
 use crate::state::statistics::{pending_import, PendingImport};
@@ -113,30 +114,11 @@ fn effect_text(e: &ImportEffect) -> String {
 /// `1 December 2026`: the day (UTC) of `ms` since the Unix epoch. (The
 /// player's time zone would cost the page's first load two browser calls.)
 fn date_text(ms: u64) -> String {
-    const MONTHS: [&str; 12] = [
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-    ];
     match u32::try_from(ms / 86_400_000)
         .ok()
         .and_then(Date::from_day_number)
     {
-        Some(d) => format!(
-            "{} {} {}",
-            d.day(),
-            MONTHS[usize::from(d.month() - 1)],
-            d.year()
-        ),
+        Some(d) => format!("{} {} {}", d.day(), month_name(d), d.year()),
         None => "a date past 9999".into(),
     }
 }
