@@ -3,7 +3,7 @@
 // grade and its filter, the shortest win after a win, clean wins, and a
 // long search that shows progress and can be cancelled.
 import { test, expect } from '@playwright/test';
-import { PyramidPage, solveDeal, stat } from './pyramid-page';
+import { PyramidPage, holdWorkerCode, solveDeal, stat } from './pyramid-page';
 
 test('where did I lose, rewind to there, and win from there', async ({ page }) => {
   test.setTimeout(120_000);
@@ -119,12 +119,7 @@ test('a long search shows progress and can be cancelled', async ({ page }) => {
   // still waiting. Every worker's: the player's and the background lane's
   // workers start together and either may ask for it first. The worker
   // started after the cancel loads at once.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.context().route('**/solver-worker_bg.wasm', async (route) => {
-    await released;
-    await route.continue().catch(() => {});
-  });
+  const release = await holdWorkerCode(page);
   const game = new PyramidPage(page);
   await game.open(5720, 'classic');
   await game.button('Show me a win').click();
@@ -149,12 +144,7 @@ test('a new deal while "Where did I lose?" thinks: the old answer never shows, n
   test.setTimeout(120_000);
   // Hold the workers' code back until the new deal is on the table, so the
   // question about the old deal is still in hand when the player deals.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.context().route('**/solver-worker_bg.wasm', async (route) => {
-    await released;
-    await route.continue().catch(() => {});
-  });
+  const release = await holdWorkerCode(page);
   const game = new PyramidPage(page);
   // Hard deal 1 drawn through without a removal: lost at some draw, so
   // the answer would offer "Rewind to there".

@@ -19,6 +19,21 @@ export function solveDeal(deal: number, rules = 'classic'): Solved {
   return JSON.parse(out.trim().split('\n')[0]) as Solved;
 }
 
+/**
+ * Holds every request for the solver workers' code until the returned
+ * function is called: the player's and the background lane's workers start
+ * together and either may ask first, so a question stays in hand meanwhile.
+ */
+export async function holdWorkerCode(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.context().route('**/solver-worker_bg.wasm', async (route) => {
+    await released;
+    await route.continue().catch(() => {});
+  });
+  return release;
+}
+
 /** The figure next to `name` in the statistics panel. */
 export function stat(page: Page, name: string): Locator {
   return page
