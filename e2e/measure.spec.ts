@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { PyramidPage, solveDeal } from './pyramid-page';
+import { traceStartup } from './startup-trace';
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -337,5 +338,36 @@ test.describe('motion under 4x CPU throttling', () => {
     await page.evaluate(() => document.documentElement.removeAttribute('data-motion'));
     await record('win celebration (the winning move, the cascade)', () => game.play(line[line.length - 1]), 2500);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  });
+});
+
+/**
+ * The start-up on a mid-range phone: Chromium's CPU slowed 4× (CDP), a
+ * fresh page traced from the navigation to the first tap on the stock that
+ * the board accepts. Prints every main-thread task of that span, the
+ * longest, and where the time went; asserts nothing.
+ */
+test.describe('start-up under 4x CPU throttling', () => {
+  test.use({ viewport: { width: 412, height: 915 } });
+
+  test('measure start-up', async ({ page }) => {
+    test.setTimeout(300_000);
+    console.log('--- start-up, CPU throttled 4x (CDP tracing), 412x915, navigation to the first accepted tap ---');
+    const longest: number[] = [];
+    for (let run = 1; run <= 3; run++) {
+      // A fresh tab and storage each run, as a first visit.
+      const fresh = await page.context().newPage();
+      const trace = await traceStartup(fresh, `/?deal=${run}&rules=classic`);
+      await fresh.close();
+      const tasks = trace.tasks.filter((t) => t.ms >= 1);
+      const max = trace.tasks.reduce((a, t) => (t.ms > a.ms ? t : a), trace.tasks[0]);
+      longest.push(max.ms);
+      console.log(
+        `run ${run}: first accepted tap at ${trace.tapAt.toFixed(0)} ms; FCP ${trace.fcp.toFixed(0)} ms, LCP ${trace.lcp.toFixed(0)} ms; ${trace.tasks.length} main-thread tasks, ${tasks.length} of 1 ms or more; longest ${max.ms.toFixed(1)} ms at ${max.at.toFixed(0)} ms (${max.top})`,
+      );
+      console.log(`  tasks of 1 ms or more (start ms: length ms): ${tasks.map((t) => `${t.at.toFixed(0)}: ${t.ms.toFixed(1)}`).join(', ')}`);
+      console.log(`  top costs (self time): ${trace.costs.slice(0, 8).map(([n, ms]) => `${n} ${ms.toFixed(1)} ms`).join('; ')}`);
+    }
+    console.log(`longest main-thread task before the first accepted tap: ${longest.map((ms) => ms.toFixed(1)).join(', ')} ms`);
   });
 });

@@ -159,6 +159,22 @@ export function nameBuild({ main, trunkJs, trunkWasm, index, mainJs, mainWasm, l
   if (first < 0) fail('index.html has no module script');
   page = `${page.slice(0, first)}<script type="importmap">${JSON.stringify(map)}</script>\n${page.slice(first)}`;
 
+  // The downloads start as early as the HTML allows: the import map and the
+  // preloads (the wasm first, the largest) go right after the <meta> tags
+  // that must come first, ahead of the stylesheets and the script.
+  const hints = [...page.matchAll(/<script type="importmap">[^<]*<\/script>\n?|<link rel="(?:module)?preload"[^>]*>/g)].map((m) => m[0]);
+  for (const hint of hints) page = page.replace(hint, '');
+  const ordered = [
+    hints.find((h) => h.startsWith('<script')),
+    ...hints.filter((h) => h.includes(' as="fetch"')),
+    ...hints.filter((h) => h.startsWith('<link rel="modulepreload"')),
+  ];
+  if (ordered.length !== hints.length || ordered.includes(undefined)) fail('index.html: unexpected preloads');
+  const head = page.match(/<meta charset[^>]*>(\s*<meta name="viewport"[^>]*>)?/);
+  if (!head) fail('index.html has no <meta charset> to put the preloads after');
+  const at = head.index + head[0].length;
+  page = `${page.slice(0, at)}\n    ${ordered.map((h) => h.trim()).join('\n    ')}${page.slice(at)}`;
+
   const files = new Map([
     [jsName, Buffer.from(jsOut)],
     [wasmName, mainWasm],

@@ -176,6 +176,10 @@ describe('wasm-split.mjs on a synthetic build', () => {
         assert.match(tag, new RegExp(`integrity="${integrity(read(staging, file)).replace(/[+/]/g, '\\$&')}"`));
       }
       assert.match(html, /integrity="sha384-css"/, 'the stylesheet is left alone');
+      // The downloads start before the stylesheets: the wasm's first.
+      const at = (file) => html.search(new RegExp(`<link rel="(?:module)?preload" href="${base}${file}"`));
+      assert.ok(at(page.wasm) < at(page.js) && at(page.js) < html.indexOf('<link rel="stylesheet"'), 'the preloads come first');
+      assert.ok(html.indexOf('<script type="importmap">') < at(page.js), 'the import map precedes the module preloads');
 
       // The import map comes before any module script and resolves the names
       // the two JS files import each other by.

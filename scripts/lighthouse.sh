@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Lighthouse 12.2.3 (mobile preset, the default) against the release build
-# served with gzip. Prints the scores and the main metrics (FCP, LCP, TBT, CLS); asserts
+# served with gzip. Prints the scores and the main metrics (FCP, LCP, TBT, CLS)
+# with the machine's benchmark index beside each run (its speed then); asserts
 # nothing, and is not part of scripts/test.sh. Lighthouse is installed on
 # first use under target/lighthouse (npm, Node 20; 13.x needs Node 22).
 # Usage: bash scripts/lighthouse.sh [RUNS]   (default 3 runs)
@@ -39,7 +40,7 @@ for i in $(seq "$RUNS"); do
     const c = r.categories, a = r.audits;
     const s = (k) => c[k].score.toFixed(2);
     const ms = (k) => Math.round(a[k].numericValue) + " ms";
-    console.log(`run ${process.argv[2]}: performance ${s("performance")}, accessibility ${s("accessibility")}, best practices ${s("best-practices")}, SEO ${s("seo")}; FCP ${ms("first-contentful-paint")}, LCP ${ms("largest-contentful-paint")}, TBT ${ms("total-blocking-time")}, CLS ${a["cumulative-layout-shift"].numericValue.toFixed(3)}, SI ${ms("speed-index")}`);
+    console.log(`run ${process.argv[2]} (benchmark index ${Math.round(r.environment.benchmarkIndex)}): performance ${s("performance")}, accessibility ${s("accessibility")}, best practices ${s("best-practices")}, SEO ${s("seo")}; FCP ${ms("first-contentful-paint")}, LCP ${ms("largest-contentful-paint")}, TBT ${ms("total-blocking-time")}, CLS ${a["cumulative-layout-shift"].numericValue.toFixed(3)}, SI ${ms("speed-index")}`);
     for (const k of ["accessibility", "best-practices", "seo"]) for (const ref of c[k].auditRefs) {
       const au = a[ref.id];
       if (ref.weight > 0 && au.score !== null && au.score < 1) console.log(`  ${k}: ${ref.id} (${au.title}) ${au.score}`);

@@ -16,7 +16,7 @@ use crate::domain::persist::StatsBook;
 use crate::domain::round::{DealOrigin, Round};
 use crate::domain::startup::{choose_round, startup_notice, Start};
 use crate::platform::storage::{self, Notice};
-use crate::platform::{address, clock, random, tabs};
+use crate::platform::{address, clock, random, tabs, tasks};
 use crate::solver;
 use crate::state::context::GameContext;
 use crate::state::settings;
@@ -67,6 +67,12 @@ pub async fn start() {
         held.remove(id);
     }
     leptos::mount::mount_to_body(move || view! { <App own=own held=held /> });
+    // The table is in the document: the static frame that stood in its
+    // place (index.html) goes in the same task, before the next paint, so
+    // nothing on screen moves.
+    if let Some(frame) = document().get_element_by_id("frame") {
+        frame.remove();
+    }
 }
 
 /// The whole application: resumes this tab's round, or the most recent
@@ -192,16 +198,31 @@ pub fn startup(search: &str, own: Option<&str>, held: &HashSet<String>) -> Start
 
 /// The table for one round: toolbar, counters, stock and waste, pyramid,
 /// statistics and dialogs, all reading the same [`GameContext`].
+///
+/// The start-up is two tasks: this one builds what the player sees and
+/// touches first (the toolbar, the counters, the cards and their input,
+/// the keyboard's shortcuts); the next, after the browser has had the main
+/// thread back, the statistics' figures, the settings' watchers, the clock
+/// and the save on leaving. (The round was already saved, and its lock
+/// asked for, by [`App`].)
 #[component]
 pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
     provide_context(ctx);
     install_shortcuts(ctx);
-    settings::install(ctx);
-    run_clock(ctx);
-    keep_saved(ctx);
-    finish_motion_on_input();
-
     let input = TableInput::new(ctx);
+    let settled = RwSignal::new(false);
+    let owner = Owner::current();
+    tasks::next_task(move || {
+        if let Some(owner) = owner {
+            owner.with(|| {
+                settings::install(ctx);
+                run_clock(ctx);
+                keep_saved(ctx);
+                finish_motion_on_input();
+            });
+        }
+        settled.set(true);
+    });
     // The dialogs, the statistics' charts and buttons, the banners and the
     // solver's client: fetched once the table is on screen (ui/later.rs).
     let later = later::load();
@@ -266,7 +287,9 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
                         <button type="button" on:click=move |_| play::toggle_pause(ctx)>"Resume"</button>
                     </div>
                 </Show>
-                <StatsPanel extras=Signal::derive(move || later.get().map(|parts| parts.stats_extras)) />
+                {move || settled.get().then(|| view! {
+                    <StatsPanel later=Signal::derive(move || later.get().map(|parts| parts.stats_extras)) />
+                })}
             </main>
             {move || later.get().map(|parts| (parts.dialogs)())}
         </div>

@@ -1,5 +1,5 @@
 //! What the page needs only once the table is up: the dialogs, the
-//! statistics panel's charts and buttons, the banners, the replay's bar and
+//! statistics panel's figures, charts and buttons, the banners, the replay's bar and
 //! the solver's client. In the page's build (feature `split`, which
 //! index.html turns on) their code is a wasm module of its own, fetched
 //! once the table is on screen, so the first load carries only the table.
@@ -21,6 +21,7 @@ pub mod notices;
 pub mod settings;
 pub mod share;
 pub mod stats_extras;
+pub mod stats_figures;
 pub mod unsaved;
 
 use std::cell::RefCell;
@@ -39,6 +40,7 @@ use crate::ui::later::notices::NoticeBanners;
 use crate::ui::later::settings::SettingsDialog;
 use crate::ui::later::share::ChallengeBanner;
 use crate::ui::later::stats_extras::StatsExtras;
+use crate::ui::later::stats_figures::StatsFigures;
 use crate::ui::later::unsaved::UnsavedBanner;
 
 /// The parts that come later, each where it belongs on the page.
@@ -49,7 +51,7 @@ pub struct Later {
     pub banners: fn() -> AnyView,
     /// The bar that steps through a replay.
     pub replay: fn() -> AnyView,
-    /// The statistics panel's charts and buttons.
+    /// The statistics panel's figures, charts and buttons.
     pub stats_extras: fn() -> AnyView,
     /// Every dialog (each builds its contents when it first opens).
     pub dialogs: fn() -> AnyView,
@@ -67,7 +69,7 @@ fn later_parts() -> Result<Later, wasm_split_helpers::SplitLoaderError> {
     Ok(Later {
         banners: || view! { <UnsavedBanner /> <NoticeBanners /> <ChallengeBanner /> }.into_any(),
         replay: || view! { <ReplayBar /> }.into_any(),
-        stats_extras: || view! { <StatsExtras /> }.into_any(),
+        stats_extras: || view! { <StatsFigures /> <StatsExtras /> }.into_any(),
         dialogs: || {
             view! {
                 <NewDealDialog />

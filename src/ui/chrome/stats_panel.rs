@@ -1,33 +1,18 @@
-//! The results of the current preset, from the persistent
-//! [`StatsBook`](crate::domain::persist::StatsBook): the figures of SPEC §5.
-//! The strip of the latest rounds, the trend of winning times and the
-//! buttons to reset, export and import come with the later module.
+//! The statistics panel: its heading comes with the table; its figures
+//! ([`crate::ui::later::stats_figures`]), charts and buttons with the later
+//! module.
 
 use leptos::prelude::*;
 
-use crate::domain::persist::PresetStats;
-use crate::domain::round::format_time;
 use crate::state::context::GameContext;
 
-/// The panel. Its heading and figures come with the table; its charts and
-/// buttons (`extras`: the later module's `StatsExtras`).
-/// They are the panel's last part, so nothing moves when they arrive, and
-/// they are no text block that could be the page's largest paint.
+/// The panel, the heading naming the current preset, and what the later
+/// module puts in it (`later`: the figures, the charts and the buttons).
+/// They follow the heading, so nothing moves when they arrive, and they
+/// are no text block that could be the page's largest paint.
 #[component]
-pub fn StatsPanel(#[prop(into)] extras: Signal<Option<fn() -> AnyView>>) -> impl IntoView {
+pub fn StatsPanel(#[prop(into)] later: Signal<Option<fn() -> AnyView>>) -> impl IntoView {
     let ctx = expect_context::<GameContext>();
-    let preset = Memo::new(move |_| ctx.table.round.with(|r| r.preset()));
-    let stats = Memo::new(move |_| ctx.stats.book.with(|b| b.stats(preset.get())));
-    let row = move |label: &'static str,
-                    value: Box<dyn Fn(&PresetStats) -> String + Send + Sync>| {
-        view! {
-            <div>
-                <dt>{label}</dt>
-                <dd>{move || stats.with(|s| value(s))}</dd>
-            </div>
-        }
-    };
-    let dash = || "\u{2013}".to_string();
     view! {
         <section
             class="stats-panel"
@@ -37,55 +22,9 @@ pub fn StatsPanel(#[prop(into)] extras: Signal<Option<fn() -> AnyView>>) -> impl
             data-testid="stats"
         >
             <h2 id="stats-heading">
-                {move || format!("Statistics: {}", preset.get().name())}
+                {move || format!("Statistics: {}", ctx.table.round.with(|r| r.preset()).name())}
             </h2>
-            <dl>
-                {row("Played", Box::new(|s| s.played.to_string()))}
-                {row("Won", Box::new(|s| s.won.to_string()))}
-                {row("Clean wins", Box::new(|s| s.clean_wins.to_string()))}
-                {row("Lost", Box::new(|s| s.lost.to_string()))}
-                {row("Abandoned", Box::new(|s| s.abandoned.to_string()))}
-                {row("Win rate", Box::new(move |s| win_rate_text(s).unwrap_or_else(dash)))}
-                {row("Current streak", Box::new(|s| s.current_streak.to_string()))}
-                {row("Best streak", Box::new(|s| s.best_streak.to_string()))}
-                {row("Best time", Box::new(move |s| s.best_time_ms.map_or_else(dash, format_time)))}
-                {row("Fewest moves", Box::new(move |s| s.fewest_moves.map_or_else(dash, |m| m.to_string())))}
-                {row("Best score", Box::new(move |s| s.best_score.map_or_else(dash, |m| m.to_string())))}
-            </dl>
-            <Show when=move || stats.with(|s| s.played == 0)>
-                <p class="stats-empty">"No rounds finished with these rules yet."</p>
-            </Show>
-            {move || extras.get().map(|build| build())}
+            {move || later.get().map(|build| build())}
         </section>
-    }
-}
-
-/// `67 %`, when any round was played.
-pub fn win_rate_text(stats: &PresetStats) -> Option<String> {
-    stats.win_rate_percent().map(|p| format!("{p} %"))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn rate(won: u32, played: u32) -> Option<String> {
-        win_rate_text(&PresetStats {
-            won,
-            played,
-            ..PresetStats::default()
-        })
-    }
-
-    #[test]
-    fn win_rate_rounds_half_up() {
-        assert_eq!(rate(0, 0), None);
-        assert_eq!(rate(0, 3).as_deref(), Some("0 %"));
-        assert_eq!(rate(2, 3).as_deref(), Some("67 %"));
-        assert_eq!(rate(1, 8).as_deref(), Some("13 %"));
-        assert_eq!(rate(1, 200).as_deref(), Some("1 %"));
-        assert_eq!(rate(1, 201).as_deref(), Some("0 %"));
-        assert_eq!(rate(7, 7).as_deref(), Some("100 %"));
-        assert_eq!(rate(u32::MAX - 1, u32::MAX).as_deref(), Some("100 %"));
     }
 }

@@ -1,0 +1,101 @@
+// The start-up: the static frame index.html draws while the wasm loads,
+// and the table that replaces it in place, in short tasks.
+import { test, expect, type Page } from '@playwright/test';
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/** Holds the page's wasm until the returned function is called. */
+async function holdPageWasm(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/pyramid-[0-9a-f]+_bg\.wasm$/, async (route) => {
+    await released;
+    await route.continue().catch(() => {});
+  });
+  return release;
+}
+
+async function boxes(page: Page, selectors: string[]): Promise<Box[]> {
+  return Promise.all(
+    selectors.map(async (s) => {
+      const box = await page.locator(s).boundingBox();
+      expect(box, s).not.toBeNull();
+      return box!;
+    }),
+  );
+}
+
+function expectSameBoxes(frame: Box[], table: Box[], names: string[]) {
+  expect(table.length).toBe(frame.length);
+  frame.forEach((f, i) => {
+    for (const k of ['x', 'y', 'width', 'height'] as const) {
+      expect(Math.abs(f[k] - table[i][k]), `${names[i]}: ${k} ${f[k]} in the frame, ${table[i][k]} on the table`).toBeLessThanOrEqual(1);
+    }
+  });
+}
+
+const PILES = ['stock', 'waste', 'discard'];
+const FRAME_PILES = ['#frame .stock', '#frame .waste-pile', '#frame .discard-pile'];
+const TABLE_PILES = ['[data-zone="stock"]', '.stock-waste .waste-pile', '[data-zone="discard"]'];
+const SLOTS = Array.from({ length: 7 }, (_, row) => Array.from({ length: row + 1 }, (_, col) => [row, col])).flat();
+
+for (const viewport of [
+  { width: 360, height: 740 },
+  { width: 1920, height: 1080 },
+]) {
+  test(`the frame has the live table's geometry, and the table replaces it without a shift at ${viewport.width}x${viewport.height}`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.addInitScript(() => {
+      const w = window as any;
+      w.__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as any[]) if (!e.hadRecentInput) w.__shift += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const release = await holdPageWasm(page);
+    await page.goto('/?deal=1&rules=classic');
+    // Before the wasm: the frame alone, drawn by the stylesheet.
+    await expect(page.locator('#frame .pyramid i')).toHaveCount(28);
+    await expect(page.locator('[data-zone="stock"]')).toHaveCount(0);
+    const framePiles = await boxes(page, FRAME_PILES);
+    const frameSlots = await boxes(page, SLOTS.map((_, k) => `#frame .pyramid i >> nth=${k}`));
+    expect(framePiles[0].width).toBeGreaterThan(30);
+
+    release();
+    await expect(page.locator('[data-zone="pyramid"]')).toHaveCount(28);
+    await expect(page.locator('#frame')).toHaveCount(0);
+    const tablePiles = await boxes(page, TABLE_PILES);
+    const tableSlots = await boxes(page, SLOTS.map(([row, col]) => `[data-zone="pyramid"][data-row="${row}"][data-col="${col}"]`));
+    expectSameBoxes(framePiles, tablePiles, PILES);
+    expectSameBoxes(frameSlots, tableSlots, SLOTS.map(([r, c]) => `pyramid row ${r} col ${c}`));
+
+    // Once the statistics and the later module are in too, nothing moved.
+    await expect(page.getByTestId('stats').locator('dd').first()).toBeVisible();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+    expect(await page.evaluate(() => (window as any).__shift)).toBe(0);
+  });
+}
+
+test('the start-up yields: the table is in the document a task before the statistics, and the frame goes with its arrival', async ({ page }) => {
+  await page.addInitScript(() => {
+    const w = window as any;
+    w.__seen = [];
+    // Each callback sees the mutations of one task (and its microtasks).
+    new MutationObserver(() => {
+      const has = (s: string) => document.querySelector(s) !== null;
+      w.__seen.push({ stock: has('[data-zone="stock"]'), frame: has('#frame'), stats: has('#statistics'), figures: has('#statistics dd') });
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/?deal=1&rules=classic');
+  await expect(page.getByTestId('stats').locator('dd').first()).toBeVisible();
+  const seen: { stock: boolean; frame: boolean; stats: boolean; figures: boolean }[] = await page.evaluate(() => (window as any).__seen);
+  const first = seen.findIndex((s) => s.stock);
+  expect(first).toBeGreaterThan(-1);
+  // The frame was there until the table came, and went in the same task.
+  expect(seen.slice(0, first).some((s) => s.frame)).toBe(true);
+  expect(seen[first]).toEqual({ stock: true, frame: false, stats: false, figures: false });
+  // The panel and then its figures, each in a later task.
+  const stats = seen.findIndex((s) => s.stats);
+  expect(stats).toBeGreaterThan(first);
+  expect(seen.findIndex((s) => s.figures)).toBeGreaterThanOrEqual(stats);
+});

@@ -1,0 +1,12 @@
+//! Giving the main thread back to the browser between the steps of a
+//! longer piece of work (the start-up), so that it can paint and take
+//! input in between.
+
+use std::time::Duration;
+
+/// Runs `then` in a task of its own, after the browser has had the main
+/// thread back (a zero-delay timeout: input, and a frame that is due, run
+/// first). A resolved promise would not do: it continues in the same task.
+pub(crate) fn next_task(then: impl FnOnce() + 'static) {
+    leptos::prelude::set_timeout(then, Duration::ZERO);
+}
