@@ -15,6 +15,7 @@ use crate::domain::link::UrlRequest;
 use crate::domain::persist::StatsBook;
 use crate::domain::round::{DealOrigin, Round};
 use crate::domain::startup::{choose_round, startup_notice, Start};
+use crate::fx::zones::PYRAMID_SLOTS;
 use crate::platform::storage::{self, Notice};
 use crate::platform::{address, clock, random, tabs, tasks};
 use crate::solver;
@@ -89,6 +90,11 @@ pub fn App(own: Option<String>, held: HashSet<String>) -> impl IntoView {
     ctx.ui.settings.set(saved_settings);
     record::show_notices(ctx, &notices);
     install_challenge(start.challenge.as_deref(), ctx);
+    // The pyramid's slots come with the table, their cards a few a task
+    // after it.
+    ctx.table.revealing.set(true);
+    ctx.table.shown_cards.set(0);
+    tasks::next_task(move || reveal_pyramid(ctx));
     // Rounds this tab leaves or finds finished are recorded before play
     // starts: its own round when a link asks for another deal, and the
     // finished rounds of tabs that closed.
@@ -134,6 +140,27 @@ pub fn App(own: Option<String>, held: HashSet<String>) -> impl IntoView {
         WORKER_WARM_UP,
     );
     view! { <PyramidGame ctx=ctx /> }
+}
+
+/// Pyramid cards that come on screen in one task as the page starts.
+const REVEAL_STEP: u8 = 7;
+
+/// Puts the next [`REVEAL_STEP`] pyramid cards on screen and, until all
+/// are, the next ones in a task of their own: building and laying out 28
+/// cards in the table's task is too long a task on a slow phone. A new
+/// deal meanwhile ends it (the deal-in takes over).
+fn reveal_pyramid(ctx: GameContext) {
+    let table = ctx.table;
+    if !table.revealing.get_untracked() {
+        return;
+    }
+    let shown = (table.shown_cards.get_untracked() + REVEAL_STEP).min(PYRAMID_SLOTS);
+    table.shown_cards.set(shown);
+    if shown < PYRAMID_SLOTS {
+        tasks::next_task(move || reveal_pyramid(ctx));
+    } else {
+        table.revealing.set(false);
+    }
 }
 
 /// What the page starts with.
@@ -225,7 +252,8 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
     });
     // The dialogs, the statistics' charts and buttons, the banners and the
     // solver's client: fetched once the table is on screen (ui/later.rs).
-    let later = later::load();
+    // Each place in a task of its own when they arrive, in this order.
+    let [banners, dialogs, replay, stats] = later::load();
 
     view! {
         <div
@@ -250,7 +278,7 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
                 <p class="message" role="status" aria-live="polite" data-testid="message">
                     {move || ctx.ui.message.get()}
                 </p>
-                {move || later.get().map(|parts| (parts.banners)())}
+                {move || banners.get().map(|parts| (parts.banners)())}
                 // Shown only once a search has taken a moment (see the CSS).
                 <Show when=move || ctx.coach.thinking.get().is_some()>
                     <div class="thinking" data-testid="thinking">
@@ -261,7 +289,7 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
                         </button>
                     </div>
                 </Show>
-                {move || later.get().map(|parts| (parts.replay)())}
+                {move || replay.get().map(|parts| (parts.replay)())}
                 <section
                     class="table"
                     class:lost=move || ctx.table.round.with(|r| matches!(r.status(), Status::Lost(_)))
@@ -288,10 +316,10 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
                     </div>
                 </Show>
                 {move || settled.get().then(|| view! {
-                    <StatsPanel later=Signal::derive(move || later.get().map(|parts| parts.stats_extras)) />
+                    <StatsPanel later=Signal::derive(move || stats.get().map(|parts| parts.stats_extras)) />
                 })}
             </main>
-            {move || later.get().map(|parts| (parts.dialogs)())}
+            {move || dialogs.get().map(|parts| (parts.dialogs)())}
         </div>
     }
 }

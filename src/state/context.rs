@@ -93,6 +93,9 @@ pub struct TableState {
     /// (28: all). Only the deal-in shows fewer, a few more a step (see
     /// `motion::deal_in`).
     pub shown_cards: RwSignal<u8>,
+    /// While the page starts: the pyramid's cards come on screen a few a
+    /// task, and the slots still to come show a card's back (no motion).
+    pub revealing: RwSignal<bool>,
     /// The pyramid card that holds the pyramid's single tab stop.
     pub roving: RwSignal<Option<Card>>,
     pub paused: RwSignal<bool>,
@@ -155,6 +158,7 @@ impl GameContext {
                 selected: RwSignal::new(None),
                 hinted: RwSignal::new(None),
                 shown_cards: RwSignal::new(PYRAMID_SLOTS),
+                revealing: RwSignal::new(false),
                 roving: RwSignal::new(None),
                 paused: RwSignal::new(false),
             },

@@ -137,6 +137,7 @@ pub fn deal(ctx: GameContext, round: Round) {
     // With motion on, the cards come on screen a few at a time as they
     // are dealt: each step's build and first paint is a task of its own.
     let shown = motion::deal_in(ctx.table.shown_cards);
+    ctx.table.revealing.set(false);
     ctx.table.shown_cards.set(shown);
     ctx.table.round.set(round);
     ctx.table.elapsed_ms.set(0);

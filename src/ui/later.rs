@@ -31,6 +31,7 @@ use leptos::prelude::*;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
+use crate::platform::tasks;
 use crate::solver::SolverApi;
 use crate::ui::later::coach::{ReplayBar, WhereLostDialog};
 use crate::ui::later::daily::DailyDialog;
@@ -148,14 +149,27 @@ pub fn when_loaded(then: impl FnOnce(Later) + 'static) {
     }
 }
 
-/// The signal that holds the later parts once they are in; asking for it
-/// starts their fetch (once the table is on screen).
-pub fn load() -> ReadSignal<Option<Later>> {
-    let (later, set_later) = signal(now());
-    if later.get_untracked().is_none() {
-        when_loaded(move |parts| set_later.set(Some(parts)));
+/// `N` signals that hold the later parts once they are in, one for each
+/// place that builds a part; asking for them starts their fetch (once the
+/// table is on screen). When the parts arrive, the signals are set one a
+/// task, in order: building every part in the task that brings the module
+/// would be one long task on a slow phone.
+pub fn load<const N: usize>() -> [ReadSignal<Option<Later>>; N] {
+    let signals: [_; N] = std::array::from_fn(|_| signal(now()));
+    if now().is_none() {
+        let setters: Vec<WriteSignal<Option<Later>>> =
+            signals.iter().map(|(_, set)| *set).collect();
+        when_loaded(move |parts| set_in_turn(setters, 0, parts));
     }
-    later
+    signals.map(|(later, _)| later)
+}
+
+/// Sets the `i`th signal, and the next ones in tasks of their own.
+fn set_in_turn(setters: Vec<WriteSignal<Option<Later>>>, i: usize, parts: Later) {
+    if let Some(set) = setters.get(i) {
+        set.set(Some(parts));
+        tasks::next_task(move || set_in_turn(setters, i + 1, parts));
+    }
 }
 
 /// How long the fetch waits for the page to be idle after the first paint,

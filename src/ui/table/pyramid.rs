@@ -34,7 +34,7 @@ pub fn Pyramid() -> impl IntoView {
         .map(|k| view! { <PyramidSlot index=k tab_card=tab_card /> })
         .collect_view();
     view! {
-        <div class="pyramid" role="group" aria-label="Pyramid">
+        <div class="pyramid" class:revealing=move || ctx.table.revealing.get() role="group" aria-label="Pyramid">
             {slots}
         </div>
     }
