@@ -1,6 +1,6 @@
 // The page's two wasm modules (src/ui/later.rs, scripts/wasm-split.mjs): the
 // table comes in the first, and plays, before the second (the dialogs, the
-// statistics panel's charts and buttons, the banners, the solver's client)
+// statistics panel's figures, charts and buttons, the banners, the solver's client)
 // is even asked for; a fetch of the second that fails is tried again, and
 // nothing is lost meanwhile.
 import { test, expect, type Route } from '@playwright/test';
@@ -29,11 +29,12 @@ test('the table plays before the later module is fetched, and its dialogs work o
   // Its styles come with it, not with the first load.
   await expect.poll(() => boardWhenStyled).toBe(true);
 
-  // A draw, with nothing of the later module yet; the statistics' figures
-  // are there, their buttons not yet.
+  // A draw, with nothing of the later module yet; the statistics panel's
+  // heading is there, its figures and buttons not yet.
   await game.stock.click();
   await expect(game.moves).toHaveText('1');
-  await expect(page.locator('.stats-panel dl')).toBeVisible();
+  await expect(page.locator('#stats-heading')).toHaveText('Statistics: Classic');
+  await expect(page.locator('.stats-panel dl')).toHaveCount(0);
   await expect(page.locator('.stats-actions')).toHaveCount(0);
   // A hint and a dialog asked for now come when the later module does.
   await game.button('Hint').click();
@@ -48,6 +49,7 @@ test('the table plays before the later module is fetched, and its dialogs work o
   expect(await game.dialog('Keyboard shortcuts').evaluate((d) => getComputedStyle(d).borderTopLeftRadius)).not.toBe('0px');
   await page.keyboard.press('Escape');
   await expect(game.dialog('Keyboard shortcuts')).toBeHidden();
+  await expect(page.locator('.stats-panel dl')).toBeVisible();
   await expect(page.locator('.stats-actions')).toBeVisible();
   await expect(page.locator('[data-hint="true"]').first()).toBeVisible();
   await expect(game.moves).toHaveText('1');

@@ -99,3 +99,16 @@ test('the start-up yields: the table is in the document a task before the statis
   expect(stats).toBeGreaterThan(first);
   expect(seen.findIndex((s) => s.figures)).toBeGreaterThanOrEqual(stats);
 });
+
+test('the page\'s wasm comes as application/wasm and compiles as it streams', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning') warnings.push(m.text());
+  });
+  const wasm = page.waitForResponse(/\/pyramid-[0-9a-f]+_bg\.wasm$/);
+  await page.goto('/?deal=1&rules=classic');
+  expect((await wasm).headers()['content-type']).toBe('application/wasm');
+  await expect(page.locator('[data-zone="stock"]')).toBeVisible();
+  // wasm-bindgen falls back to compiling after the download, and says so.
+  expect(warnings.filter((w) => w.includes('instantiateStreaming'))).toEqual([]);
+});

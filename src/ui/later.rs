@@ -184,8 +184,10 @@ const FIRST_PAINT_FRAMES: u32 = 30;
 /// paint and is idle after it (or [`IDLE_WAIT_MS`] have gone by): the later
 /// module's fetch must not compete with the table for the network or the
 /// main thread before the player sees it (a timeout or a frame callback
-/// alone can run before the frame with the table is on screen). Without
-/// `requestIdleCallback` (Safari), in a task of its own.
+/// alone can run before the frame with the table is on screen). The page
+/// asks as it mounts the table, after index.html's frame was painted, so
+/// the wait is for the frame that paints the table, then for idle time.
+/// Without `requestIdleCallback` (Safari), in a task of its own.
 fn after_first_paint(then: impl FnOnce() + 'static) {
     fn when_idle(then: Box<dyn FnOnce()>) {
         let callback = Closure::once_into_js(then);
