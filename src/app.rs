@@ -55,6 +55,10 @@ const WORKER_WARM_UP: Duration = Duration::ZERO;
 pub async fn start() {
     // The theme and the other settings apply before anything is drawn.
     settings::apply_stored();
+    // index.html's frame is painted first, even when the wasm came at
+    // once: it holds the page's largest text (its message line), so the
+    // largest paint never waits for the table.
+    tasks::after_next_paint().await;
     let mut own = tabs::tab_round_id();
     if let Some(id) = &own {
         // A reload: the page it replaces lets go of the round as it unloads.

@@ -10,3 +10,15 @@ use std::time::Duration;
 pub(crate) fn next_task(then: impl FnOnce() + 'static) {
     leptos::prelude::set_timeout(then, Duration::ZERO);
 }
+
+/// Resolves in a task after the browser's next frame, so whatever is in
+/// the document now has been painted.
+pub(crate) async fn after_next_paint() {
+    let (done, wait) = futures_channel::oneshot::channel();
+    leptos::prelude::request_animation_frame(move || {
+        next_task(move || {
+            let _ = done.send(());
+        });
+    });
+    let _ = wait.await;
+}
