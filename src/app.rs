@@ -230,12 +230,13 @@ pub fn startup(search: &str, own: Option<&str>, held: &HashSet<String>) -> Start
 /// The table for one round: toolbar, counters, stock and waste, pyramid,
 /// statistics and dialogs, all reading the same [`GameContext`].
 ///
-/// The start-up is two tasks: this one builds what the player sees and
-/// touches first (the toolbar, the counters, the cards and their input,
-/// the keyboard's shortcuts); the next, after the browser has had the main
-/// thread back, the statistics' figures, the settings' watchers, the clock
-/// and the save on leaving. (The round was already saved, and its lock
-/// asked for, by [`App`].)
+/// This task builds what the player sees and touches first (the toolbar,
+/// the counters, the stock and waste, the pyramid's slots, the table's
+/// input, the keyboard's shortcuts); a later one, after the browser has
+/// had the main thread back, the statistics panel (its figures come with
+/// the later module), the settings' watchers, the clock and the save on
+/// leaving. (The round was already saved, and its lock asked for, by
+/// [`App`]; the pyramid's cards come a few a task, `reveal_pyramid`.)
 #[component]
 pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
     provide_context(ctx);
@@ -254,8 +255,9 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
         }
         settled.set(true);
     });
-    // The dialogs, the statistics' charts and buttons, the banners and the
-    // solver's client: fetched once the table is on screen (ui/later.rs).
+    // The dialogs, the statistics' figures, charts and buttons, the banners
+    // and the solver's client: fetched once the table is on screen
+    // (ui/later.rs).
     // Each place in a task of its own when they arrive, in this order.
     let [banners, dialogs, replay, stats] = later::load();
 

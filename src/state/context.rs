@@ -90,8 +90,8 @@ pub struct TableState {
     /// The move the last hint showed; cleared by any change to the round.
     pub hinted: RwSignal<Option<Move>>,
     /// How many of the pyramid's slots, in row order, may show their card
-    /// (28: all). Only the deal-in shows fewer, a few more a step (see
-    /// `motion::deal_in`).
+    /// (28: all). Only the deal-in (see `motion::deal_in`) and the page's
+    /// start (`revealing`) show fewer, a few more a step.
     pub shown_cards: RwSignal<u8>,
     /// While the page starts: the pyramid's cards come on screen a few a
     /// task, and the slots still to come show a card's back (no motion).
