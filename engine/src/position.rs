@@ -432,22 +432,23 @@ impl Board {
         }
     }
 
-    /// The pyramid cards still lying on `card`, left first: none when it is
+    /// The pyramid cards still lying on `card`, left and right: none when it is
     /// exposed, gone, on the bottom row, or not a pyramid card. Card k of
     /// row r lies under cards k + r + 1 and k + r + 2.
-    pub fn covering(&self, pos: &Position, card: Card) -> Vec<Card> {
-        let Home::Pyramid(k) = self.home(card) else {
-            return Vec::new();
-        };
-        let (row, _) = row_col(k);
-        if pos.pyramid & (1 << k) == 0 || row >= 6 {
-            return Vec::new();
+    pub fn covering(&self, pos: &Position, card: Card) -> [Option<Card>; 2] {
+        let mut on = [None; 2];
+        if let Home::Pyramid(k) = self.home(card) {
+            let (row, _) = row_col(k);
+            if pos.pyramid & (1 << k) != 0 && row < 6 {
+                for (i, slot) in on.iter_mut().enumerate() {
+                    let j = u32::from(k + row) + 1 + i as u32;
+                    if pos.pyramid & (1 << j) != 0 {
+                        *slot = Some(self.pyramid_card(j));
+                    }
+                }
+            }
         }
-        let first = u32::from(k + row) + 1;
-        (first..first + 2)
-            .filter(|&j| pos.pyramid & (1 << j) != 0)
-            .map(|j| self.pyramid_card(j))
-            .collect()
+        on
     }
 
     /// Every available card: exposed pyramid cards by index, then the draw
@@ -738,19 +739,25 @@ mod tests {
         // The apex lies under the two cards of the second row.
         assert_eq!(
             board.covering(&pos, card_at(0, 0)),
-            vec![card_at(1, 0), card_at(1, 1)]
+            [Some(card_at(1, 0)), Some(card_at(1, 1))]
         );
         // The bottom row is never covered, nor is a stock card.
-        assert!(board.covering(&pos, card_at(6, 3)).is_empty());
-        assert!(board.covering(&pos, board.stock_card(0)).is_empty());
+        assert_eq!(board.covering(&pos, card_at(6, 3)), [None; 2]);
+        assert_eq!(board.covering(&pos, board.stock_card(0)), [None; 2]);
         // Gone from the row above: only the other still lies on it.
         pos.pyramid &= !(1 << pyramid_index(6, 3));
-        assert_eq!(board.covering(&pos, card_at(5, 2)), vec![card_at(6, 2)]);
-        assert_eq!(board.covering(&pos, card_at(5, 3)), vec![card_at(6, 4)]);
+        assert_eq!(
+            board.covering(&pos, card_at(5, 2)),
+            [Some(card_at(6, 2)), None]
+        );
+        assert_eq!(
+            board.covering(&pos, card_at(5, 3)),
+            [None, Some(card_at(6, 4))]
+        );
         // Exposed cards and gone cards have nothing on them.
         pos.pyramid &= !(1 << pyramid_index(6, 4));
-        assert!(board.covering(&pos, card_at(5, 3)).is_empty());
-        assert!(board.covering(&pos, card_at(6, 3)).is_empty());
+        assert_eq!(board.covering(&pos, card_at(5, 3)), [None; 2]);
+        assert_eq!(board.covering(&pos, card_at(6, 3)), [None; 2]);
     }
 
     #[test]

@@ -83,7 +83,7 @@ pub fn tap(ctx: GameContext, card: Card) {
             .then(|| r.board().covering(r.position(), card))
     });
     if let Some(covering) = covering {
-        announce::say(ctx, covered_by(card, &covering));
+        announce::say(ctx, covered_by(card, covering));
         return;
     }
     let selected = ctx.table.selected.get_untracked();
@@ -96,30 +96,30 @@ pub fn tap(ctx: GameContext, card: Card) {
         let _ = play(ctx, Move::King(card));
         return;
     }
+    let mut text = String::new();
     if let Some(first) = selected {
         match play(ctx, Move::Pair(first, card)) {
             Ok(()) => return,
             // Not a pair: the tap moves the selection to the new card, and
             // the message says what the two made.
-            Err(e @ MoveError::NotThirteen(..)) => {
-                ctx.table.selected.set(Some(card));
-                announce::say(ctx, format!("{e}. {} selected", capitalise(&card.name())));
-                return;
-            }
+            Err(e @ MoveError::NotThirteen(..)) => text = e.to_string() + ". ",
             Err(_) => return,
         }
     }
     ctx.table.selected.set(Some(card));
-    announce::say(ctx, format!("{} selected", capitalise(&card.name())));
+    text += &capitalise(&card.name());
+    announce::say(ctx, text + " selected");
 }
 
 /// "7♥ is covered by 5♣ and 8♦": the cards still lying on a covered card.
-fn covered_by(card: Card, covering: &[Card]) -> String {
-    let faces: Vec<String> = covering.iter().map(|&c| card_face(c)).collect();
-    match &faces[..] {
-        [] => format!("The {} is covered", card.name()),
-        _ => format!("{} is covered by {}", card_face(card), faces.join(" and ")),
+fn covered_by(card: Card, covering: [Option<Card>; 2]) -> String {
+    let mut text = card_face(card) + " is covered by ";
+    match covering {
+        [Some(a), Some(b)] => text = text + &card_face(a) + " and " + &card_face(b),
+        [Some(c), None] | [None, Some(c)] => text += &card_face(c),
+        [None, None] => return format!("The {} is covered", card.name()),
     }
+    text
 }
 
 /// Pairs two cards dragged onto each other; nothing changes if they do not pair.
@@ -245,13 +245,16 @@ mod tests {
     fn a_covered_card_names_the_cards_on_it() {
         let card = |code: &str| code.parse::<Card>().unwrap();
         assert_eq!(
-            covered_by(card("7H"), &[card("5C"), card("8D")]),
+            covered_by(card("7H"), [Some(card("5C")), Some(card("8D"))]),
             "7\u{2665} is covered by 5\u{2663} and 8\u{2666}"
         );
         assert_eq!(
-            covered_by(card("TS"), &[card("QD")]),
+            covered_by(card("TS"), [None, Some(card("QD"))]),
             "10\u{2660} is covered by Q\u{2666}"
         );
-        assert_eq!(covered_by(card("2C"), &[]), "The 2 of clubs is covered");
+        assert_eq!(
+            covered_by(card("2C"), [None; 2]),
+            "The 2 of clubs is covered"
+        );
     }
 }
