@@ -155,15 +155,13 @@ impl fmt::Display for MoveError {
         match self {
             MoveError::NotAvailable(c) => write!(f, "{c} is not available"),
             MoveError::NotAKing(c) => write!(f, "{c} is not a king and cannot go alone"),
-            MoveError::NotThirteen(a, b) => {
-                write!(
-                    f,
-                    "{} + {} = {}, not 13",
-                    Value(*a),
-                    Value(*b),
-                    a.rank() + b.rank()
-                )
-            }
+            MoveError::NotThirteen(a, b) => write!(
+                f,
+                "{} + {} = {}, not 13",
+                a.rank_label(),
+                b.rank_label(),
+                a.rank() + b.rank()
+            ),
             MoveError::SameCard(c) => write!(f, "{c} cannot pair with itself"),
             MoveError::StockEmpty => f.write_str("the stock is empty"),
             MoveError::StockNotEmpty => f.write_str("the stock is not empty yet"),
@@ -175,21 +173,6 @@ impl fmt::Display for MoveError {
 }
 
 impl std::error::Error for MoveError {}
-
-/// A card's value in a sum, as its face shows it: `7`, and `J (11)` for the
-/// letters.
-struct Value(Card);
-
-impl fmt::Display for Value {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let label = self.0.rank_label();
-        if label.len() == 1 && !label.as_bytes()[0].is_ascii_digit() {
-            write!(f, "{label} ({})", self.0.rank())
-        } else {
-            f.write_str(label)
-        }
-    }
-}
 
 /// Where a card lies in the deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -765,7 +748,7 @@ mod tests {
         let card = |code: &str| code.parse::<Card>().unwrap();
         let says = |a, b| MoveError::NotThirteen(card(a), card(b)).to_string();
         assert_eq!(says("7H", "5C"), "7 + 5 = 12, not 13");
-        assert_eq!(says("JD", "TS"), "J (11) + 10 = 21, not 13");
-        assert_eq!(says("AH", "KC"), "A (1) + K (13) = 14, not 13");
+        assert_eq!(says("JD", "TS"), "J + 10 = 21, not 13");
+        assert_eq!(says("AH", "KC"), "A + K = 14, not 13");
     }
 }
