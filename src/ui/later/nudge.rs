@@ -38,7 +38,7 @@ pub fn DrawNudge() -> impl IntoView {
     Effect::new(move |_| {
         let only_draw = ctx.table.round.with(|r| {
             let (board, pos) = (r.board(), r.position());
-            !r.is_over() && board.can_draw(pos) && board.removals(pos).is_empty()
+            !r.is_over() && board.can_draw(pos) && !board.has_removal(pos)
         });
         let idle = !ctx.table.paused.get()
             && ctx.coach.replay.with(Option::is_none)
