@@ -173,6 +173,9 @@ test('measure', async ({ page, browser }) => {
   // The offline support (the service worker, assets/pwa.js, the manifest)
   // is fetched after the board is up too, and counted apart.
   let offlineTotal = 0;
+  // rules.html, the rules of every game, is a page of its own: the How to
+  // play dialog loads it when it opens (and the service worker caches it).
+  let rulesTotal = 0;
   const afterBoard = ['sw.js', 'assets/pwa.js', 'assets/manifest.webmanifest'];
   for (const file of [...fs.readdirSync(dist), 'assets/favicon.svg', ...afterBoard.slice(1)]) {
     if (!/\.(html|js|wasm|css|svg|webmanifest)$/.test(file)) continue;
@@ -183,6 +186,10 @@ test('measure', async ({ page, browser }) => {
     }
     if (/^later(-.*\.wasm|\.css)$/.test(file)) {
       laterTotal += size;
+      continue;
+    }
+    if (file === 'rules.html') {
+      rulesTotal += size;
       continue;
     }
     if (afterBoard.includes(file)) {
@@ -198,7 +205,7 @@ test('measure', async ({ page, browser }) => {
   console.log(`click to repaint (stock draw): work p50 ${percentile(repaints, 50).toFixed(1)} ms, p95 ${percentile(repaints, 95).toFixed(1)} ms; painted in the next frame ${nextFrame} of ${repaints.length}`);
   console.log(`hint latency over ${hints.length} positions: p50 ${percentile(hints, 50).toFixed(1)} ms, p95 ${percentile(hints, 95).toFixed(1)} ms, max ${Math.max(...hints).toFixed(1)} ms`);
   console.log(`main-thread long tasks while the worker solved ${hardAnswers} questions on the hardest deals: ${longTasks} (longest ${longest.toFixed(0)} ms)`);
-  console.log(`first load gzipped: ${gzipTotal} bytes = ${(gzipTotal / 1000).toFixed(1)} kB = ${(gzipTotal / 1024).toFixed(1)} KiB (${parts.join(', ')}); the later module (dialogs, the statistics' figures, charts and buttons, banners, the solver's client), loaded after the board: ${laterTotal} bytes more; the solver's worker, loaded after: ${workerTotal} bytes more; the offline support (sw.js, pwa.js, manifest), loaded after: ${offlineTotal} bytes more`);
+  console.log(`first load gzipped: ${gzipTotal} bytes = ${(gzipTotal / 1000).toFixed(1)} kB = ${(gzipTotal / 1024).toFixed(1)} KiB (${parts.join(', ')}); the later module (dialogs, the statistics' figures, charts and buttons, banners, the solver's client), loaded after the board: ${laterTotal} bytes more; the solver's worker, loaded after: ${workerTotal} bytes more; the offline support (sw.js, pwa.js, manifest), loaded after: ${offlineTotal} bytes more; rules.html, loaded when How to play opens: ${rulesTotal} bytes`);
   for (const [what, loads] of [
     ['offline second load to interactive (service worker, no network)', offline],
     ['the same loads online, no service worker', online],

@@ -138,10 +138,18 @@ test('offline: the second load needs no network and resumes the round', async ({
   await expect(page.locator('[data-hint="true"]').first()).toBeVisible();
   await game.stock.click();
   await expect(game.moves).toHaveText('3');
+  // How to play shows the rules from the cached rules.html.
+  await page.keyboard.press('F1');
+  const howto = game.dialog('How to play');
+  await expect(howto.getByRole('heading', { name: 'Classic', exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(howto).toBeHidden();
 
-  // A second tab, offline, opens the game as well.
+  // A second tab, offline, opens the game as well, and the rules page.
   const other = await context.newPage();
   await openAt(other, `${new URL(page.url()).origin}/`);
+  await other.goto(`${new URL(page.url()).origin}/rules.html`);
+  await expect(other.getByRole('heading', { level: 2, name: 'Par Pyramid' })).toBeVisible();
   await other.close();
 });
 

@@ -5,12 +5,14 @@
 # nothing, and is not part of scripts/test.sh. Lighthouse is installed on
 # first use under target/lighthouse (npm, Node 20; 13.x needs Node 22).
 # Usage: bash scripts/lighthouse.sh [RUNS]   (default 3 runs)
+#        PYRAMID_LH_PAGE=rules.html bash scripts/lighthouse.sh 1   (another page of the build)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 export PATH="$ROOT/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 RUNS="${1:-3}"
+PAGE="${PYRAMID_LH_PAGE:-?deal=1&rules=classic}"
 PORT="${PYRAMID_LH_PORT:-8770}"
 LH_DIR="$ROOT/target/lighthouse"
 
@@ -32,7 +34,7 @@ done
 for i in $(seq "$RUNS"); do
   OUT="$LH_DIR/report-$i.json"
   CHROME_PATH=/usr/bin/chromium "$LH_DIR/node_modules/.bin/lighthouse" \
-    "http://127.0.0.1:$PORT/?deal=1&rules=classic" \
+    "http://127.0.0.1:$PORT/$PAGE" \
     --quiet --output=json --output-path="$OUT" \
     --chrome-flags="--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage"
   node -e '

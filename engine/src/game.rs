@@ -4,7 +4,7 @@ use std::fmt;
 
 use crate::deal::Deal;
 use crate::position::{Board, Home, LossReason, Move, MoveError, Position, Status, Zone};
-use crate::rules::{Preset, WinCondition};
+use crate::rules::{clearing_bonus, Preset, WinCondition, CARD_PENALTY};
 
 /// The lowest score a round can end with: every card still on the table.
 pub const MIN_SCORE: i32 = -52;
@@ -276,13 +276,8 @@ impl Game {
     /// The Par score (Morehead & Mott-Smith): 50, 35 or 20 points for clearing
     /// the pyramid in pass 1, 2 or 3, minus one per card still on the table.
     pub fn score(&self) -> i32 {
-        let bonus = match self.cleared_on_pass() {
-            Some(1) => 50,
-            Some(2) => 35,
-            Some(3) => 20,
-            _ => 0,
-        };
-        bonus - self.position().cards_left() as i32
+        let bonus = self.cleared_on_pass().map_or(0, clearing_bonus);
+        bonus - CARD_PENALTY * self.position().cards_left() as i32
     }
 }
 

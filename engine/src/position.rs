@@ -155,7 +155,13 @@ impl fmt::Display for MoveError {
         match self {
             MoveError::NotAvailable(c) => write!(f, "{c} is not available"),
             MoveError::NotAKing(c) => write!(f, "{c} is not a king and cannot go alone"),
-            MoveError::NotThirteen(a, b) => write!(f, "{a} and {b} do not add up to 13"),
+            MoveError::NotThirteen(a, b) => write!(
+                f,
+                "{} + {} = {}, not 13",
+                a.rank_label(),
+                b.rank_label(),
+                a.rank() + b.rank()
+            ),
             MoveError::SameCard(c) => write!(f, "{c} cannot pair with itself"),
             MoveError::StockEmpty => f.write_str("the stock is empty"),
             MoveError::StockNotEmpty => f.write_str("the stock is not empty yet"),
@@ -407,6 +413,25 @@ impl Board {
                 i == self.waste_top_index(pos) || i == self.draw_slot_index(pos)
             }
         }
+    }
+
+    /// The pyramid cards still lying on `card`, left and right: none when it is
+    /// exposed, gone, on the bottom row, or not a pyramid card. Card k of
+    /// row r lies under cards k + r + 1 and k + r + 2.
+    pub fn covering(&self, pos: &Position, card: Card) -> [Option<Card>; 2] {
+        let mut on = [None; 2];
+        if let Home::Pyramid(k) = self.home(card) {
+            let (row, _) = row_col(k);
+            if pos.pyramid & (1 << k) != 0 && row < 6 {
+                for (i, slot) in on.iter_mut().enumerate() {
+                    let j = u32::from(k + row) + 1 + i as u32;
+                    if pos.pyramid & (1 << j) != 0 {
+                        *slot = Some(self.pyramid_card(j));
+                    }
+                }
+            }
+        }
+        on
     }
 
     /// Every available card: exposed pyramid cards by index, then the draw
@@ -682,4 +707,48 @@ pub(crate) fn bits(mut mask: u32) -> impl Iterator<Item = u32> {
             i
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Deal;
+
+    #[test]
+    fn the_cards_lying_on_a_card() {
+        let board = Board::new(Deal::from_number(1), Preset::Classic);
+        let mut pos = board.start();
+        let card_at = |row, col| board.pyramid_card(u32::from(pyramid_index(row, col)));
+        // The apex lies under the two cards of the second row.
+        assert_eq!(
+            board.covering(&pos, card_at(0, 0)),
+            [Some(card_at(1, 0)), Some(card_at(1, 1))]
+        );
+        // The bottom row is never covered, nor is a stock card.
+        assert_eq!(board.covering(&pos, card_at(6, 3)), [None; 2]);
+        assert_eq!(board.covering(&pos, board.stock_card(0)), [None; 2]);
+        // Gone from the row above: only the other still lies on it.
+        pos.pyramid &= !(1 << pyramid_index(6, 3));
+        assert_eq!(
+            board.covering(&pos, card_at(5, 2)),
+            [Some(card_at(6, 2)), None]
+        );
+        assert_eq!(
+            board.covering(&pos, card_at(5, 3)),
+            [None, Some(card_at(6, 4))]
+        );
+        // Exposed cards and gone cards have nothing on them.
+        pos.pyramid &= !(1 << pyramid_index(6, 4));
+        assert_eq!(board.covering(&pos, card_at(5, 3)), [None; 2]);
+        assert_eq!(board.covering(&pos, card_at(6, 3)), [None; 2]);
+    }
+
+    #[test]
+    fn a_sum_that_is_not_13_says_what_it_makes() {
+        let card = |code: &str| code.parse::<Card>().unwrap();
+        let says = |a, b| MoveError::NotThirteen(card(a), card(b)).to_string();
+        assert_eq!(says("7H", "5C"), "7 + 5 = 12, not 13");
+        assert_eq!(says("JD", "TS"), "J + 10 = 21, not 13");
+        assert_eq!(says("AH", "KC"), "A + K = 14, not 13");
+    }
 }

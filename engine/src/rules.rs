@@ -76,6 +76,23 @@ pub enum LossRule {
     DeadOnly,
 }
 
+/// The score's bonus for clearing the pyramid during the first, second and
+/// third pass (Par Pyramid, Morehead & Mott-Smith); none later, or never.
+pub const PASS_BONUS: [i32; 3] = [50, 35, 20];
+
+/// The points the score loses for each card still on the table (pyramid,
+/// stock, draw slot and waste) when the round ends.
+pub const CARD_PENALTY: i32 = 1;
+
+/// The score's bonus for clearing the pyramid during pass `pass` (from 1).
+pub fn clearing_bonus(pass: u16) -> i32 {
+    usize::from(pass)
+        .checked_sub(1)
+        .and_then(|i| PASS_BONUS.get(i))
+        .copied()
+        .unwrap_or(0)
+}
+
 /// The settings a preset stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
@@ -175,6 +192,18 @@ impl Rules {
             WinCondition::AllCards => Goal::ClearAllCards,
         }
     }
+
+    /// How many times the waste may be turned over into a new stock;
+    /// `None` is without limit.
+    pub fn recycles(self) -> Option<u8> {
+        self.passes.map(|p| p.saturating_sub(1))
+    }
+
+    /// Whether the card just drawn stays live in a draw slot of its own
+    /// beside the waste top (the two may then pair).
+    pub fn has_draw_slot(self) -> bool {
+        self.stock_mode == StockMode::DrawCard
+    }
 }
 
 impl fmt::Display for Preset {
@@ -240,6 +269,17 @@ mod tests {
             assert_eq!(preset.rules().goal(), expected, "{preset}");
         }
         assert_eq!(Goal::ClearAllCards.to_string(), "remove all 52 cards");
+    }
+
+    #[test]
+    fn the_score_of_spec_section_3() {
+        assert_eq!([0, 1, 2, 3, 4].map(clearing_bonus), [0, 50, 35, 20, 0]);
+        assert_eq!(CARD_PENALTY, 1);
+        assert_eq!(Preset::Hard.rules().recycles(), Some(0));
+        assert_eq!(Preset::Classic.rules().recycles(), Some(2));
+        assert_eq!(Preset::Easy.rules().recycles(), None);
+        assert!(Preset::Par.rules().has_draw_slot());
+        assert!(!Preset::Classic.rules().has_draw_slot());
     }
 
     #[test]

@@ -29,6 +29,7 @@ pub enum OpenDialog {
     ResetStats,
     Settings,
     Daily,
+    HowToPlay,
 }
 
 /// What is known of the deal's difficulty.

@@ -9,7 +9,7 @@
 use leptos::prelude::*;
 use pyramid_engine::{Card, Move, MoveError, Status};
 
-use crate::domain::round::{capitalise, describe_move, Round};
+use crate::domain::round::{capitalise, card_face, describe_move, Round};
 use crate::fx::{focus, motion};
 use crate::platform::sound::{self, Cue};
 use crate::state::change::{after_history_change, assist, can_act, change_round};
@@ -78,12 +78,12 @@ pub fn tap(ctx: GameContext, card: Card) {
     if !can_play(ctx) {
         return;
     }
-    let available = ctx
-        .table
-        .round
-        .with_untracked(|r| r.board().is_available(r.position(), card));
-    if !available {
-        announce::say(ctx, format!("The {} is covered", card.name()));
+    let covering = ctx.table.round.with_untracked(|r| {
+        (!r.board().is_available(r.position(), card))
+            .then(|| r.board().covering(r.position(), card))
+    });
+    if let Some(covering) = covering {
+        announce::say(ctx, covered_by(card, covering));
         return;
     }
     let selected = ctx.table.selected.get_untracked();
@@ -96,16 +96,30 @@ pub fn tap(ctx: GameContext, card: Card) {
         let _ = play(ctx, Move::King(card));
         return;
     }
+    let mut text = String::new();
     if let Some(first) = selected {
         match play(ctx, Move::Pair(first, card)) {
             Ok(()) => return,
-            // Not a pair: the tap moves the selection to the new card.
-            Err(MoveError::NotThirteen(..)) => {}
+            // Not a pair: the tap moves the selection to the new card, and
+            // the message says what the two made.
+            Err(e @ MoveError::NotThirteen(..)) => text = e.to_string() + ". ",
             Err(_) => return,
         }
     }
     ctx.table.selected.set(Some(card));
-    announce::say(ctx, format!("{} selected", capitalise(&card.name())));
+    text += &capitalise(&card.name());
+    announce::say(ctx, text + " selected");
+}
+
+/// "7♥ is covered by 5♣ and 8♦": the cards still lying on a covered card.
+fn covered_by(card: Card, covering: [Option<Card>; 2]) -> String {
+    let mut text = card_face(card) + " is covered by ";
+    match covering {
+        [Some(a), Some(b)] => text = text + &card_face(a) + " and " + &card_face(b),
+        [Some(c), None] | [None, Some(c)] => text += &card_face(c),
+        [None, None] => return format!("The {} is covered", card.name()),
+    }
+    text
 }
 
 /// Pairs two cards dragged onto each other; nothing changes if they do not pair.
@@ -221,4 +235,26 @@ pub fn end_dialog_open(ctx: GameContext) -> bool {
 /// Whether the end-of-round dialog is open, without tracking.
 pub fn end_dialog_open_untracked(ctx: GameContext) -> bool {
     untrack(|| end_dialog_open(ctx))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_covered_card_names_the_cards_on_it() {
+        let card = |code: &str| code.parse::<Card>().unwrap();
+        assert_eq!(
+            covered_by(card("7H"), [Some(card("5C")), Some(card("8D"))]),
+            "7\u{2665} is covered by 5\u{2663} and 8\u{2666}"
+        );
+        assert_eq!(
+            covered_by(card("TS"), [None, Some(card("QD"))]),
+            "10\u{2660} is covered by Q\u{2666}"
+        );
+        assert_eq!(
+            covered_by(card("2C"), [None; 2]),
+            "The 2 of clubs is covered"
+        );
+    }
 }

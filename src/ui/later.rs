@@ -16,8 +16,10 @@
 pub mod coach;
 pub mod daily;
 pub mod dialogs;
+pub mod howto;
 pub mod import_preview;
 pub mod notices;
+pub mod nudge;
 pub mod settings;
 pub mod share;
 pub mod stats_extras;
@@ -36,8 +38,10 @@ use crate::solver::SolverApi;
 use crate::ui::later::coach::{ReplayBar, WhereLostDialog};
 use crate::ui::later::daily::DailyDialog;
 use crate::ui::later::dialogs::{EndDialog, NewDealDialog, ResetStatsDialog, ShortcutsDialog};
+use crate::ui::later::howto::HowToPlayDialog;
 use crate::ui::later::import_preview::ImportDialog;
 use crate::ui::later::notices::NoticeBanners;
+use crate::ui::later::nudge::DrawNudge;
 use crate::ui::later::settings::SettingsDialog;
 use crate::ui::later::share::ChallengeBanner;
 use crate::ui::later::stats_extras::StatsExtras;
@@ -81,6 +85,8 @@ fn later_parts() -> Result<Later, wasm_split_helpers::SplitLoaderError> {
                 <SettingsDialog />
                 <DailyDialog />
                 <ImportDialog />
+                <HowToPlayDialog />
+                <DrawNudge />
             }
             .into_any()
         },

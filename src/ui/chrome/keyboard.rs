@@ -43,6 +43,7 @@ pub enum Shortcut {
     Arrows,
     /// Enter and Space on a card: its button's own click.
     Select,
+    HowToPlay,
     Help,
 }
 
@@ -83,7 +84,7 @@ impl Press {
 
 impl Shortcut {
     /// In the sheet's order.
-    pub const ALL: [Shortcut; 15] = [
+    pub const ALL: [Shortcut; 16] = [
         Shortcut::Draw,
         Shortcut::Hint,
         Shortcut::AutoMove,
@@ -98,6 +99,7 @@ impl Shortcut {
         Shortcut::Piles,
         Shortcut::Arrows,
         Shortcut::Select,
+        Shortcut::HowToPlay,
         Shortcut::Help,
     ];
 
@@ -127,6 +129,7 @@ impl Shortcut {
                     ]
                 }
             }
+            Shortcut::HowToPlay => const { &[key("F1")] },
             Shortcut::Help => const { &[key("?")] },
         }
     }
@@ -148,6 +151,7 @@ impl Shortcut {
             Shortcut::Piles => "Tab, Shift+Tab",
             Shortcut::Arrows => "Arrow keys",
             Shortcut::Select => "Enter, Space",
+            Shortcut::HowToPlay => "F1",
             Shortcut::Help => "?",
         }
     }
@@ -169,6 +173,7 @@ impl Shortcut {
             Shortcut::Piles => "Move between piles",
             Shortcut::Arrows => "Move between available cards and the stock",
             Shortcut::Select => "Select a card, or pair it with the selected card",
+            Shortcut::HowToPlay => "How to play",
             Shortcut::Help => "This list",
         }
     }
@@ -230,6 +235,7 @@ fn run(ctx: GameContext, shortcut: Shortcut, key: &str) -> bool {
             play::cancel_selection(ctx);
         }
         Shortcut::Arrows => return move_focus(key),
+        Shortcut::HowToPlay => ctx.ui.dialog.set(OpenDialog::HowToPlay),
         Shortcut::Help => ctx.ui.dialog.set(OpenDialog::Shortcuts),
         // The browser's and the cards' own keys: never dispatched here.
         Shortcut::Piles | Shortcut::Select => return false,
@@ -328,7 +334,8 @@ mod tests {
             Shortcut::Piles => 11,
             Shortcut::Arrows => 12,
             Shortcut::Select => 13,
-            Shortcut::Help => 14,
+            Shortcut::HowToPlay => 14,
+            Shortcut::Help => 15,
         }
     }
 
@@ -390,6 +397,7 @@ mod tests {
         assert_eq!(of("z", true, false), Some(Shortcut::Undo));
         assert_eq!(of("Z", true, true), Some(Shortcut::Redo));
         assert_eq!(of("y", true, false), Some(Shortcut::Redo));
+        assert_eq!(of("F1", false, false), Some(Shortcut::HowToPlay));
         assert_eq!(of("d", true, false), None);
         assert_eq!(of("z", false, false), None);
         assert_eq!(of("?", false, true), Some(Shortcut::Help));

@@ -171,6 +171,13 @@ pub fn Toolbar() -> impl IntoView {
                 </button>
                 <button
                     type="button"
+                    class="tb tb-rules"
+                    on:click=pick(|c| c.ui.dialog.set(OpenDialog::HowToPlay))
+                >
+                    "How to play"
+                </button>
+                <button
+                    type="button"
                     class="tb tb-keys"
                     aria-label="Keyboard shortcuts"
                     on:click=pick(|c| c.ui.dialog.set(OpenDialog::Shortcuts))

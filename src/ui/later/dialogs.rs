@@ -350,12 +350,31 @@ pub fn EndDialog() -> impl IntoView {
                         "Where did I lose?"
                     </button>
                 </Show>
+                // After the player's first loss, in any game: the rules.
+                <Show when=move || status() != Status::Won && first_loss(ctx)>
+                    <button
+                        type="button"
+                        on:click=move |_| {
+                            ctx.ui.end_dialog_closed.set(true);
+                            ctx.ui.dialog.set(OpenDialog::HowToPlay);
+                        }
+                    >
+                        "How to play"
+                    </button>
+                </Show>
                 <button type="button" on:click=move |_| ctx.ui.end_dialog_closed.set(true)>
                     "Close"
                 </button>
             </div>
         </Modal>
     }
+}
+
+/// Whether the statistics hold exactly one lost round, over every game.
+fn first_loss(ctx: GameContext) -> bool {
+    ctx.stats
+        .book
+        .with(|book| Preset::ALL.iter().map(|&p| book.stats(p).lost).sum::<u32>() == 1)
 }
 
 /// Confirms before the statistics of the current rules are forgotten.
@@ -412,6 +431,12 @@ pub fn ShortcutsDialog() -> impl IntoView {
                 <tbody>{rows}</tbody>
             </table>
             <div class="dialog-buttons">
+                <button
+                    type="button"
+                    on:click=move |_| ctx.ui.dialog.set(OpenDialog::HowToPlay)
+                >
+                    "How to play"
+                </button>
                 <button type="button" class="primary" on:click=move |_| close()>"Close"</button>
             </div>
         </Modal>

@@ -1,0 +1,264 @@
+//! The solver's verdict on deals 1..=N of each preset, and the share of
+//! winnable deals with its 95 % interval that the rules quote.
+//!
+//! The committed table (`howto/win-rates.txt`) is `rules-page --measure
+//! 10000`'s output: one line per preset, `id deals winnable bitmap`, the
+//! bitmap in hex with bit `d - 1` set when deal `d` can be won. Keeping each
+//! deal's verdict, not only the count, lets a test re-solve any sample of
+//! deals and compare.
+
+use std::fmt::Write as _;
+
+use pyramid_engine::{is_winnable, Limits, Preset};
+
+/// The committed table, as `rules-page --measure 10000` printed it.
+pub const COMMITTED: &str = include_str!("../win-rates.txt");
+
+/// The first line of the table: how it was made.
+pub const HEADER: &str = "# The solver's verdict on deals 1..=N of each preset: id, N, winnable, and a hex bitmap (bit d-1 set when deal d can be won). Made by: cargo run --release -p pyramid-howto --bin rules-page -- --measure 10000 > howto/win-rates.txt";
+
+/// One preset's verdicts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WinRate {
+    pub preset: Preset,
+    /// The deals `1..=deals` were solved.
+    pub deals: u32,
+    /// One bit per deal, deal 1 in bit 0 of byte 0.
+    pub won: Vec<u8>,
+}
+
+impl WinRate {
+    /// Solves deals `1..=deals` of `preset` with the solver's default budget.
+    /// Panics if a deal stays undecided: a published share must not guess.
+    pub fn measure(preset: Preset, deals: u32) -> WinRate {
+        let mut won = vec![0u8; (deals as usize).div_ceil(8)];
+        for deal in 1..=deals {
+            if is_winnable(deal, preset, Limits::default()) {
+                let i = (deal - 1) as usize;
+                won[i / 8] |= 1 << (i % 8);
+            }
+        }
+        WinRate { preset, deals, won }
+    }
+
+    /// Whether deal `deal` (from 1, at most `deals`) can be won.
+    pub fn is_won(&self, deal: u32) -> bool {
+        let i = (deal - 1) as usize;
+        self.won[i / 8] & (1 << (i % 8)) != 0
+    }
+
+    pub fn winnable(&self) -> u32 {
+        self.won.iter().map(|b| b.count_ones()).sum()
+    }
+
+    /// The share of winnable deals, from 0 to 1.
+    pub fn share(&self) -> f64 {
+        f64::from(self.winnable()) / f64::from(self.deals)
+    }
+
+    /// The 95 % Wilson score interval of the share.
+    pub fn interval(&self) -> (f64, f64) {
+        wilson(f64::from(self.winnable()), f64::from(self.deals))
+    }
+
+    /// Its line of the table.
+    pub fn line(&self) -> String {
+        let mut hex = String::with_capacity(self.won.len() * 2);
+        for b in &self.won {
+            let _ = write!(hex, "{b:02x}");
+        }
+        format!(
+            "{} {} {} {hex}",
+            self.preset.id(),
+            self.deals,
+            self.winnable()
+        )
+    }
+
+    /// Reads one line of the table, checking its count against its bitmap.
+    pub fn parse_line(line: &str) -> Result<WinRate, String> {
+        let fields: Vec<&str> = line.split(' ').collect();
+        let [id, deals, winnable, hex] = fields[..] else {
+            return Err(format!("expected 4 fields: {line:.40}"));
+        };
+        let preset: Preset = id.parse().map_err(|e| format!("{e}"))?;
+        let deals: u32 = deals
+            .parse()
+            .map_err(|_| format!("bad deal count {deals}"))?;
+        let winnable: u32 = winnable
+            .parse()
+            .map_err(|_| format!("bad winnable count {winnable}"))?;
+        if deals == 0 || hex.len() != (deals as usize).div_ceil(8) * 2 || !hex.is_ascii() {
+            return Err(format!("{id}: the bitmap does not hold {deals} deals"));
+        }
+        let won = (0..hex.len() / 2)
+            .map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16))
+            .collect::<Result<Vec<u8>, _>>()
+            .map_err(|_| format!("{id}: the bitmap is not hex"))?;
+        let rate = WinRate { preset, deals, won };
+        if rate.winnable() != winnable {
+            return Err(format!(
+                "{id}: says {winnable} winnable, its bitmap {}",
+                rate.winnable()
+            ));
+        }
+        Ok(rate)
+    }
+}
+
+/// The whole table, one preset a line in [`Preset::ALL`]'s order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WinRates(pub Vec<WinRate>);
+
+impl WinRates {
+    /// Solves deals `1..=deals` of every preset, one thread per preset.
+    pub fn measure(deals: u32) -> WinRates {
+        let rates = std::thread::scope(|scope| {
+            let jobs: Vec<_> = Preset::ALL
+                .into_iter()
+                .map(|p| scope.spawn(move || WinRate::measure(p, deals)))
+                .collect();
+            jobs.into_iter()
+                .map(|j| j.join().expect("a solver thread panicked"))
+                .collect()
+        });
+        WinRates(rates)
+    }
+
+    /// The table as the command prints it.
+    pub fn text(&self) -> String {
+        let mut out = String::from(HEADER);
+        out.push('\n');
+        for rate in &self.0 {
+            out.push_str(&rate.line());
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Reads a table: the header, then every preset once, in order.
+    pub fn parse(text: &str) -> Result<WinRates, String> {
+        let mut lines = text.lines();
+        if lines.next() != Some(HEADER) {
+            return Err("the first line is not the table's header".into());
+        }
+        let rates = lines
+            .map(WinRate::parse_line)
+            .collect::<Result<Vec<_>, _>>()?;
+        let presets: Vec<Preset> = rates.iter().map(|r| r.preset).collect();
+        if presets != Preset::ALL {
+            return Err(format!(
+                "the presets are {presets:?}, not every preset in order"
+            ));
+        }
+        Ok(WinRates(rates))
+    }
+
+    /// The committed table.
+    pub fn committed() -> WinRates {
+        WinRates::parse(COMMITTED).expect("howto/win-rates.txt is a table")
+    }
+
+    pub fn of(&self, preset: Preset) -> &WinRate {
+        self.0
+            .iter()
+            .find(|r| r.preset == preset)
+            .expect("every preset has a line")
+    }
+}
+
+/// The Wilson score interval for a binomial share, at 95 %.
+pub fn wilson(successes: f64, n: f64) -> (f64, f64) {
+    const Z: f64 = 1.959_963_984_540_054;
+    let p = successes / n;
+    let denom = 1.0 + Z * Z / n;
+    let centre = (p + Z * Z / (2.0 * n)) / denom;
+    let half = Z * ((p * (1.0 - p) / n) + Z * Z / (4.0 * n * n)).sqrt() / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// A share as a percentage with two decimals: `66.20`.
+pub fn percent(share: f64) -> String {
+    format!("{:.2}", 100.0 * share)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_reads_back_as_written() {
+        let rates = WinRates::measure(20);
+        assert_eq!(WinRates::parse(&rates.text()), Ok(rates.clone()));
+        for rate in &rates.0 {
+            assert_eq!(rate.deals, 20);
+            let counted = (1..=20).filter(|&d| rate.is_won(d)).count() as u32;
+            assert_eq!(rate.winnable(), counted);
+        }
+    }
+
+    #[test]
+    fn a_damaged_table_is_refused() {
+        let good = WinRates::committed().text();
+        assert!(WinRates::parse(&good).is_ok());
+        // A count that its bitmap does not give.
+        let classic = WinRates::committed().of(Preset::Classic).line();
+        let fields: Vec<&str> = classic.split(' ').collect();
+        let wrong = format!(
+            "classic {} {} {}",
+            fields[1],
+            fields[2].parse::<u32>().unwrap() + 1,
+            fields[3]
+        );
+        assert!(WinRates::parse(&good.replace(&classic, &wrong)).is_err());
+        // A preset missing, and a header that is not the table's.
+        assert!(WinRates::parse(&good.replace(&format!("{classic}\n"), "")).is_err());
+        assert!(WinRates::parse(&good.replacen('#', "", 1)).is_err());
+    }
+
+    #[test]
+    fn the_committed_verdicts_are_the_solvers() {
+        // Every preset's first 40 deals and every 250th after: about 80
+        // solves each, fast in a test build (the engine is optimised).
+        for rate in &WinRates::committed().0 {
+            assert_eq!(rate.deals, 10_000, "{}", rate.preset);
+            for deal in (1..=40).chain((250..=10_000).step_by(250)) {
+                assert_eq!(
+                    rate.is_won(deal),
+                    is_winnable(deal, rate.preset, Limits::default()),
+                    "deal {deal} of {}",
+                    rate.preset
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_committed_figures_are_the_ones_docs_print() {
+        let docs = include_str!("../../docs/solver.md");
+        for rate in &WinRates::committed().0 {
+            let (low, high) = rate.interval();
+            let row = format!("| `{}` |", rate.preset.id());
+            let line = docs
+                .lines()
+                .find(|l| l.starts_with(&row) && l.contains(" % |"))
+                .unwrap_or_else(|| panic!("docs/solver.md has no win-rate row for {row}"));
+            let figures = format!(
+                "| {} % | {}–{} % |",
+                percent(rate.share()),
+                percent(low),
+                percent(high)
+            );
+            assert!(line.contains(&figures), "{line} does not say {figures}");
+        }
+    }
+
+    #[test]
+    fn the_interval_holds_the_share() {
+        let (low, high) = wilson(50.0, 100.0);
+        assert!(low < 0.5 && 0.5 < high);
+        assert_eq!(percent(low), "40.38");
+        assert_eq!(percent(high), "59.62");
+        assert_eq!(wilson(0.0, 10.0).0, 0.0);
+    }
+}
