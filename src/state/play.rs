@@ -14,7 +14,7 @@ use crate::fx::{focus, motion};
 use crate::platform::sound::{self, Cue};
 use crate::state::change::{after_history_change, assist, can_act, change_round};
 use crate::state::context::{GameContext, OpenDialog};
-use crate::state::{announce, coach, record};
+use crate::state::{announce, coach, lesson, record};
 use pyramid_engine::Hint;
 
 /// Whether the player may act and the round is still in progress.
@@ -22,9 +22,15 @@ fn can_play(ctx: GameContext) -> bool {
     can_act(ctx) && !ctx.table.round.with_untracked(Round::is_over)
 }
 
-/// Plays `m` through the engine and tells the player what happened.
+/// Plays `m` through the engine and tells the player what happened. In
+/// the lesson, a legal move other than the taught one is not played.
 pub fn play(ctx: GameContext, m: Move) -> Result<(), MoveError> {
     if !can_act(ctx) {
+        return Ok(());
+    }
+    if ctx.table.round.with_untracked(|r| lesson::refuses(r, m)) {
+        ctx.table.selected.set(None);
+        announce::say(ctx, "Try the highlighted cards");
         return Ok(());
     }
     let mut result = Ok(());
