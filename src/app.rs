@@ -170,7 +170,7 @@ pub fn startup(search: &str, own: Option<&str>, held: &HashSet<String>) -> Start
         }
         Err(_) => Vec::new(),
     };
-    let first_visit = saved.is_empty() && stats == StatsBook::default();
+    let first_visit = saved.is_empty() && stats.is_empty();
     let choice = choose_round(saved, &request, own, held);
     let resumed = matches!(choice.start, Start::Resume(..));
     let (round, elapsed_ms) = match choice.start {

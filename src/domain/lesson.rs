@@ -60,9 +60,8 @@ pub fn taught(round: &Round) -> Option<Move> {
 /// Whether the lesson refuses `m`: a legal move other than the taught one.
 /// (An illegal move is refused by the engine, with its reason.)
 pub fn refuses(round: &Round, m: Move) -> bool {
-    taught(round).is_some_and(|t| {
-        !same_move(t, m) && round.board().play(round.position(), m).is_ok()
-    })
+    taught(round)
+        .is_some_and(|t| !same_move(t, m) && round.board().play(round.position(), m).is_ok())
 }
 
 /// The step the lesson is at on `round`, if it is the lesson and not over.
@@ -101,7 +100,12 @@ fn step_of(board: &Board, pos: &Position, m: Move, k: usize) -> Step {
 }
 
 fn removals_played(round: &Round) -> usize {
-    round.game.played().iter().filter(|m| m.is_removal()).count()
+    round
+        .game
+        .played()
+        .iter()
+        .filter(|m| m.is_removal())
+        .count()
 }
 
 /// The script's removal number `k`.
@@ -227,7 +231,6 @@ mod tests {
     #[test]
     fn the_lesson_deal_teaches_every_step() {
         let steps = replay(DEAL, LINE, COVERED_AT).unwrap();
-        eprintln!("{} steps: {steps:?}", steps.len());
         assert!(teaches_everything(&steps), "{steps:?}");
     }
 

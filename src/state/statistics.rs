@@ -20,7 +20,8 @@ use leptos::prelude::*;
 use pyramid_engine::Preset;
 
 use crate::domain::persist::{
-    decode_stats, DealOrigin, import_effects, ImportEffect, PersistError, Resets, RoundRecord, StatsBook,
+    decode_stats, import_effects, DealOrigin, ImportEffect, PersistError, Resets, RoundRecord,
+    StatsBook,
 };
 use crate::domain::round::Round;
 use crate::platform::clock;

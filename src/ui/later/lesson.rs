@@ -35,7 +35,12 @@ pub fn start_lesson(ctx: GameContext) {
 
 /// Ends the lesson at once with a normal new deal.
 pub fn skip_lesson(ctx: GameContext) {
-    deal::start(ctx, random::deal_number(), lesson::PRESET, DealOrigin::Random);
+    deal::start(
+        ctx,
+        random::deal_number(),
+        lesson::PRESET,
+        DealOrigin::Random,
+    );
     keep_focus();
 }
 
@@ -83,26 +88,26 @@ pub fn Lesson() -> impl IntoView {
                 </button>
             </div>
         </Show>
-        {move || {
-            step.get()
-                .map(|s| {
-                    view! {
-                        <div
-                            class="lesson"
-                            data-step=move || if last() { "6" } else { number(s) }
-                            data-covered=match s {
-                                Step::Covered(c, _) => Some(c.name()),
-                                _ => None,
-                            }
-                        >
-                            <p class="lesson-do">{move || ctx.table.round.with(instruction)}</p>
-                            <button type="button" on:click=move |_| skip_lesson(ctx)>
-                                "Skip the lesson"
-                            </button>
-                        </div>
+        <Show when=move || step.with(Option::is_some)>
+            <div
+                class="lesson"
+                data-step=move || step.get().map(|s| if last() { "6" } else { number(s) })
+            >
+                // The covered card's name, for the explanation's `attr()`.
+                <p
+                    class="lesson-do"
+                    data-covered=move || match step.get() {
+                        Some(Step::Covered(c, _)) => c.name(),
+                        _ => String::new(),
                     }
-                })
-        }}
+                >
+                    {move || ctx.table.round.with(instruction)}
+                </p>
+                <button type="button" on:click=move |_| skip_lesson(ctx)>
+                    "Skip the lesson"
+                </button>
+            </div>
+        </Show>
     }
 }
 
