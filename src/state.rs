@@ -8,7 +8,6 @@ pub mod change;
 pub mod coach;
 pub mod context;
 pub mod deal;
-pub mod lesson;
 pub mod play;
 pub mod record;
 pub mod settings;

@@ -3,58 +3,51 @@
 //!
 //! The lesson is a round like any other, of deal [`DEAL`] under [`PRESET`],
 //! marked [`DealOrigin::Lesson`] (so it is saved, resumed after a reload
-//! and never recorded in the statistics). Its script is [`LINE`]: the
-//! removals it teaches, in order. Draws and the recycle are not written
-//! down: when the next removal cannot be played yet, the taught move is a
-//! draw, or with the stock empty the recycle. So the step the player is at
-//! follows from the round alone (how many removals are played), and undo
-//! and redo simply move along the script.
+//! and never recorded in the statistics). Its script is [`MOVES`], the
+//! line it teaches, with [`STEPS`], what each move teaches. The lesson
+//! refuses every legal move but the next one of the script, so the step
+//! the player is at is the number of moves played, and undo and redo
+//! simply move along the script.
 //!
-//! `tests::searching_finds_the_lesson_deal` is the search over deal numbers
-//! that picked the deal; `tests::the_lesson_deal_teaches_every_step`
-//! replays the script through the engine.
+//! The tests derive both from a list of removals (draws and the recycle
+//! come in when the next removal cannot be played yet) that a search over
+//! deal numbers with the engine's solver picked
+//! (`tests::searching_finds_the_lesson_deal`), and replay the script
+//! through the engine (`tests::the_lesson_deal_teaches_every_step`).
 
-use pyramid_engine::{Board, Card, Move, Position, Preset, Zone};
+use pyramid_engine::{Move, Preset};
 
 use crate::domain::persist::DealOrigin;
-use crate::domain::round::Round;
+use crate::domain::round::{capitalise, describe_hint, Round};
 
 /// The lesson's deal.
 pub const DEAL: u32 = 11;
 /// The lesson's rules: a limited number of passes, so the pass counter
 /// means something, and only the waste's top card live.
 pub const PRESET: Preset = Preset::Classic;
-/// The removals the lesson teaches, in order, in the CLI's notation.
-const LINE: &str = "6H+7S 4S+9H KD 3S+TH 5C+8H 6C+7H KC QH+AD 7C+6D QD+AS 6S+7D TS+3C KH 2S+JD KS \
-    2C+JH AH+QS 9S+4D 3D+TC 5D+8S 5H+8C JC+2D JS+2H TD+3H 8D+5S";
-/// The removal (an index into [`LINE`]) whose step shows a covered card:
-/// it takes the cards lying on the next removal's pyramid card.
-const COVERED_AT: usize = 1;
-
-/// What one step of the lesson asks for, with the cards it names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Step {
-    /// Two pyramid cards that make 13.
-    Pair(Card, Card),
-    /// A King, on its own.
-    King(Card),
-    /// The waste's top card (first) with a pyramid card.
-    Waste(Card, Card),
-    /// The taught removal (a pair or a King) frees the covered card named
-    /// first, which the next step takes.
-    Covered(Card, Move),
-    Draw,
-    /// The stock is empty: turn the waste over, starting pass `.0`.
-    Recycle(u16),
-}
+/// The line the lesson teaches, in the CLI's notation.
+const MOVES: &str = "6H+7S 4S+9H KD D 3S+TH 5C+8H D D D 6C+7H D KC D D QH+AD D D 7C+6D D \
+    QD+AS 6S+7D D D TS+3C D D D KH D 2S+JD KS D 2C+JH D D D D AH+QS D D 9S+4D D R D D 3D+TC \
+    5D+8S 5H+8C D D D JC+2D D D D JS+2H TD+3H D 8D+5S";
+/// What each move of [`MOVES`] teaches, by its number: 0 a pair of pyramid
+/// cards, 1 a King alone, 2 a covered card (the move frees it for the next
+/// one), 3 a draw, 4 a pair with the waste's top card, 5 the recycle and
+/// the pass counter, 6 the last removal, which wins. The callout explains
+/// each (`data-step`, `style/later.css`).
+const STEPS: &str = "02134033343133433434433433313413433334334353340033343334436";
 
 /// The move the lesson waits for on `round`, if it is the lesson and not
-/// over yet.
+/// over yet. The lesson refuses every other move, so the moves played are
+/// always the first moves of [`MOVES`].
 pub fn taught(round: &Round) -> Option<Move> {
-    if round.origin != DealOrigin::Lesson {
-        return None;
-    }
-    next_move(round.board(), round.position(), removals_played(round))
+    MOVES.split(' ').nth(lesson_moves(round)?)?.parse().ok()
+}
+
+/// The step the lesson is at on `round` (its number in [`STEPS`]), if it
+/// is the lesson and not over.
+pub fn step(round: &Round) -> Option<&'static str> {
+    let k = lesson_moves(round)?;
+    STEPS.get(k..k + 1)
 }
 
 /// Whether the lesson refuses `m`: a legal move other than the taught one.
@@ -64,66 +57,15 @@ pub fn refuses(round: &Round, m: Move) -> bool {
         .is_some_and(|t| !same_move(t, m) && round.board().play(round.position(), m).is_ok())
 }
 
-/// The step the lesson is at on `round`, if it is the lesson and not over.
-pub fn step(round: &Round) -> Option<Step> {
-    let m = taught(round)?;
-    let (board, pos) = (round.board(), round.position());
-    let k = removals_played(round);
-    Some(step_of(board, pos, m, k))
+/// What the lesson asks for now, in words (a hint's, without "Hint: ").
+pub fn instruction(round: &Round) -> Option<String> {
+    let hint = describe_hint(taught(round)?);
+    Some(capitalise(hint.get("Hint: ".len()..).unwrap_or_default()))
 }
 
-/// Whether the step at `round` is the script's last removal (it wins).
-pub fn is_last(round: &Round) -> bool {
-    removals_played(round) + 1 == LINE.split(' ').count()
-        && taught(round).is_some_and(Move::is_removal)
-}
-
-fn step_of(board: &Board, pos: &Position, m: Move, k: usize) -> Step {
-    match m {
-        _ if k == COVERED_AT && m.is_removal() => {
-            let next = removal(k + 1).into_iter().flat_map(Move::removed_cards);
-            let freed = next
-                .filter(|&c| board.zone(pos, c) == Some(Zone::Pyramid))
-                .find(|&c| !board.is_available(pos, c));
-            match freed {
-                Some(c) => Step::Covered(c, m),
-                None => step_of(board, pos, m, usize::MAX),
-            }
-        }
-        Move::King(c) => Step::King(c),
-        Move::Pair(a, b) if board.zone(pos, a) == Some(Zone::Waste) => Step::Waste(a, b),
-        Move::Pair(a, b) if board.zone(pos, b) == Some(Zone::Waste) => Step::Waste(b, a),
-        Move::Pair(a, b) => Step::Pair(a, b),
-        Move::Draw => Step::Draw,
-        Move::Recycle => Step::Recycle(pos.pass() + 1),
-    }
-}
-
-fn removals_played(round: &Round) -> usize {
-    round
-        .game
-        .played()
-        .iter()
-        .filter(|m| m.is_removal())
-        .count()
-}
-
-/// The script's removal number `k`.
-fn removal(k: usize) -> Option<Move> {
-    LINE.split(' ').nth(k)?.parse().ok()
-}
-
-/// The taught move once `k` removals of the script are played: the next
-/// removal if it can be played now, else a draw, else the recycle.
-fn next_move(board: &Board, pos: &Position, k: usize) -> Option<Move> {
-    let next = removal(k)?;
-    Some(if board.play(pos, next).is_ok() {
-        next
-    } else if board.can_draw(pos) {
-        Move::Draw
-    } else {
-        Move::Recycle
-    })
+/// How many moves the lesson round has played, if it is the lesson.
+fn lesson_moves(round: &Round) -> Option<usize> {
+    (round.origin == DealOrigin::Lesson).then(|| round.game.played().len())
 }
 
 /// Two moves that remove the same cards (a pair in either order).
@@ -134,73 +76,107 @@ fn same_move(a: Move, b: Move) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pyramid_engine::{solve, Deal, Game, Limits, Outcome, Status};
+    use pyramid_engine::{solve, Board, Card, Deal, Game, Limits, Outcome, Position, Status, Zone};
 
-    /// What a replay of a script taught, in order: the steps and whether
-    /// the round was won, or why the script does not work.
-    fn replay(deal: u32, line: &str, covered_at: usize) -> Result<Vec<Step>, String> {
+    /// The removals the lesson teaches, in order: what the search found.
+    const REMOVALS: &str = "6H+7S 4S+9H KD 3S+TH 5C+8H 6C+7H KC QH+AD 7C+6D QD+AS 6S+7D TS+3C KH \
+        2S+JD KS 2C+JH AH+QS 9S+4D 3D+TC 5D+8S 5H+8C JC+2D JS+2H TD+3H 8D+5S";
+    /// The removal whose step shows a covered card: it takes the cards on
+    /// the next removal's pyramid card.
+    const COVERED_AT: usize = 1;
+
+    /// What a step teaches; its number is its digit in [`STEPS`].
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    enum Step {
+        Pair = 0,
+        King = 1,
+        Covered = 2,
+        Draw = 3,
+        Waste = 4,
+        Recycle = 5,
+        Last = 6,
+    }
+
+    /// The step of script `line` once `k` of its removals are played: the
+    /// next removal if it can be played now, else a draw, else the recycle.
+    fn script_step(
+        board: &Board,
+        pos: &Position,
+        line: &str,
+        covered_at: usize,
+        k: usize,
+    ) -> Option<(Step, Move)> {
+        let mut removals = line.split(' ').skip(k);
+        let next: Move = removals.next()?.parse().ok()?;
+        let last = removals.next().is_none();
+        let in_waste = |c| board.zone(pos, c) == Some(Zone::Waste);
+        Some(match next {
+            _ if board.play(pos, next).is_err() => match board.can_draw(pos) {
+                true => (Step::Draw, Move::Draw),
+                false => (Step::Recycle, Move::Recycle),
+            },
+            _ if last => (Step::Last, next),
+            _ if k == covered_at => (Step::Covered, next),
+            Move::King(_) => (Step::King, next),
+            _ if next.removed_cards().any(in_waste) => (Step::Waste, next),
+            _ => (Step::Pair, next),
+        })
+    }
+
+    /// A replay of script `line` on `deal`: the steps it taught, in order,
+    /// and the covered card its covered step freed; or why it does not work.
+    fn replay(
+        deal: u32,
+        line: &str,
+        covered_at: usize,
+    ) -> Result<(Vec<(Move, Step)>, Card), String> {
         let mut game = Game::new(Deal::from_number(deal), PRESET);
-        let removals: Vec<Move> = line
-            .split(' ')
-            .map(|m| m.parse().map_err(|e| format!("{m}: {e}")))
-            .collect::<Result<_, _>>()?;
-        let mut steps = Vec::new();
-        let mut k = 0;
-        while k < removals.len() {
+        let count = line.split(' ').count();
+        let (mut steps, mut freed, mut k) = (Vec::new(), None, 0);
+        while let Some((step, m)) = script_step(game.board(), game.position(), line, covered_at, k)
+        {
             let (board, pos) = (game.board().clone(), *game.position());
-            let next = removals[k];
-            let m = if board.play(&pos, next).is_ok() {
-                next
-            } else if board.can_draw(&pos) {
-                Move::Draw
-            } else {
-                Move::Recycle
-            };
-            let step = if k == covered_at && m.is_removal() {
-                let after = board.play(&pos, m).map_err(|e| e.to_string())?;
-                let freed = removals
-                    .get(k + 1)
-                    .into_iter()
-                    .flat_map(|m| m.removed_cards())
-                    .find(|&c| {
-                        board.zone(&pos, c) == Some(Zone::Pyramid)
-                            && !board.is_available(&pos, c)
-                            && board.is_available(&after, c)
-                    });
-                match freed {
-                    Some(c) => Step::Covered(c, m),
-                    None => return Err(format!("removal {k} frees nothing the next one takes")),
-                }
-            } else {
-                step_of(&board, &pos, m, usize::MAX)
-            };
             game.play(m).map_err(|e| format!("{m}: {e}"))?;
-            if m.is_removal() {
-                k += 1;
+            if step == Step::Covered {
+                // The next removal takes a pyramid card this one uncovers.
+                let next: Move = line
+                    .split(' ')
+                    .nth(k + 1)
+                    .and_then(|m| m.parse().ok())
+                    .unwrap();
+                freed = next.removed_cards().find(|&c| {
+                    board.zone(&pos, c) == Some(Zone::Pyramid)
+                        && !board.is_available(&pos, c)
+                        && game.board().is_available(game.position(), c)
+                });
             }
-            steps.push(step);
-            if game.is_over() && k < removals.len() {
+            k += usize::from(m.is_removal());
+            steps.push((m, step));
+            if game.is_over() && k < count {
                 return Err(format!("the round ended after {} moves", steps.len()));
             }
         }
         if game.status() != Status::Won {
             return Err(format!("{:?} after the script", game.status()));
         }
-        Ok(steps)
+        let freed = freed.ok_or("the covered step frees nothing the next one takes")?;
+        Ok((steps, freed))
     }
 
     /// Whether the steps teach everything, in the order a beginner meets
     /// it: a pair of pyramid cards first, a King alone and a covered card
     /// before the first draw, a draw, a pair with the waste, a recycle,
     /// and the win within a few minutes of play.
-    fn teaches_everything(steps: &[Step]) -> bool {
-        let first_draw = steps.iter().position(|s| *s == Step::Draw);
-        let before_draw = &steps[..first_draw.unwrap_or(0)];
-        matches!(steps.first(), Some(Step::Pair(..)))
-            && before_draw.iter().any(|s| matches!(s, Step::King(_)))
-            && before_draw.iter().any(|s| matches!(s, Step::Covered(..)))
-            && steps.iter().any(|s| matches!(s, Step::Waste(..)))
-            && steps.iter().any(|s| matches!(s, Step::Recycle(_)))
+    fn teaches_everything(steps: &[(Move, Step)]) -> bool {
+        let steps: Vec<Step> = steps.iter().map(|&(_, s)| s).collect();
+        let first_draw = steps.iter().position(|s| *s == Step::Draw).unwrap_or(0);
+        let before_draw = &steps[..first_draw];
+        steps.first() == Some(&Step::Pair)
+            && before_draw.contains(&Step::King)
+            && before_draw.contains(&Step::Covered)
+            && steps.contains(&Step::Waste)
+            && steps.contains(&Step::Recycle)
+            && steps.last() == Some(&Step::Last)
             && steps.len() <= MAX_STEPS
     }
 
@@ -223,15 +199,28 @@ mod tests {
             .collect();
         let line = removals.join(" ");
         (1..removals.len().min(8)).find_map(|covered_at| {
-            let steps = replay(deal, &line, covered_at).ok()?;
+            let (steps, _) = replay(deal, &line, covered_at).ok()?;
             teaches_everything(&steps).then(|| (line.clone(), covered_at))
         })
     }
 
     #[test]
     fn the_lesson_deal_teaches_every_step() {
-        let steps = replay(DEAL, LINE, COVERED_AT).unwrap();
+        let (steps, freed) = replay(DEAL, REMOVALS, COVERED_AT).unwrap();
         assert!(teaches_everything(&steps), "{steps:?}");
+        // The script the page plays is this replay's.
+        let moves: Vec<String> = steps.iter().map(|(m, _)| m.to_string()).collect();
+        let numbers: String = steps
+            .iter()
+            .map(|&(_, s)| char::from(b'0' + s as u8))
+            .collect();
+        assert_eq!((MOVES, STEPS), (moves.join(" ").as_str(), numbers.as_str()));
+        // The callout's explanation of the covered step names the card.
+        let css = include_str!("../../style/later.css");
+        assert!(
+            css.contains(&format!("The {} is covered", freed.name())),
+            "{freed}"
+        );
     }
 
     #[test]
@@ -240,8 +229,10 @@ mod tests {
         // line, played as a script, teaches every step.
         let found = (1..=2_000).find_map(|deal| script_of(deal).map(|s| (deal, s)));
         let (deal, (line, covered_at)) = found.unwrap();
-        eprintln!("deal {deal}, covered at {covered_at}: {line}");
-        assert_eq!((deal, line.as_str(), covered_at), (DEAL, LINE, COVERED_AT));
+        assert_eq!(
+            (deal, line.as_str(), covered_at),
+            (DEAL, REMOVALS, COVERED_AT)
+        );
     }
 
     fn lesson_round() -> Round {
@@ -251,19 +242,23 @@ mod tests {
     #[test]
     fn the_round_says_the_step_and_refuses_other_moves() {
         let mut round = lesson_round();
-        let Some(Step::Pair(a, b)) = step(&round) else {
-            panic!("{:?}", step(&round));
+        assert_eq!(step(&round), Some("0"));
+        let Some(Move::Pair(a, b)) = taught(&round) else {
+            panic!("{:?}", taught(&round));
         };
-        assert_eq!(taught(&round), Some(Move::Pair(a, b)));
+        assert_eq!(
+            instruction(&round).unwrap(),
+            format!("Pair the {} with the {}", a.name(), b.name())
+        );
         assert!(!refuses(&round, Move::Pair(b, a)));
         // A legal draw is refused; a move the engine refuses is not.
         assert!(refuses(&round, Move::Draw));
         assert!(!refuses(&round, Move::Recycle));
         round.game.play(Move::Pair(a, b)).unwrap();
-        assert_ne!(taught(&round), Some(Move::Pair(a, b)));
+        assert_eq!(step(&round), Some("2"));
         // Undo steps back along the script.
         round.game.undo();
-        assert_eq!(step(&round), Some(Step::Pair(a, b)));
+        assert_eq!(taught(&round), Some(Move::Pair(a, b)));
     }
 
     #[test]
@@ -271,6 +266,7 @@ mod tests {
         let round = Round::new(DEAL, PRESET, "r".into(), DealOrigin::Number);
         assert_eq!(taught(&round), None);
         assert_eq!(step(&round), None);
+        assert_eq!(instruction(&round), None);
         assert!(!refuses(&round, Move::Draw));
     }
 
@@ -279,11 +275,11 @@ mod tests {
         let mut round = lesson_round();
         let mut moves = 0;
         while let Some(m) = taught(&round) {
-            assert!(!is_last(&round) || m.is_removal());
             round.game.play(m).unwrap();
             moves += 1;
         }
         assert_eq!(round.status(), Status::Won);
+        assert_eq!(taught(&round), None);
         assert!(moves <= MAX_STEPS);
     }
 }

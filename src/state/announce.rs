@@ -4,9 +4,9 @@
 
 use leptos::prelude::*;
 
+use crate::domain::lesson;
 use crate::domain::round::describe_status;
 use crate::state::context::GameContext;
-use crate::state::lesson;
 
 /// Says `text`, in place of what the live region said before.
 pub fn say(ctx: GameContext, text: impl Into<String>) {

@@ -9,12 +9,13 @@
 use leptos::prelude::*;
 use pyramid_engine::{Card, Move, MoveError, Status};
 
+use crate::domain::lesson;
 use crate::domain::round::{capitalise, describe_move, Round};
 use crate::fx::{focus, motion};
 use crate::platform::sound::{self, Cue};
 use crate::state::change::{after_history_change, assist, can_act, change_round};
 use crate::state::context::{GameContext, OpenDialog};
-use crate::state::{announce, coach, lesson, record};
+use crate::state::{announce, coach, record};
 use pyramid_engine::Hint;
 
 /// Whether the player may act and the round is still in progress.

@@ -1,27 +1,22 @@
-//! The guided first round on the page: the offer on a first visit, the
-//! callout that says each step, the marks on the cards it asks for, and
-//! the hooks that let the table refuse the moves it does not teach
-//! ([`crate::state::lesson`]).
+//! The guided first round on the page: the offer on a first visit, and
+//! the callout that goes with each step.
 //!
-//! The script is the domain's ([`crate::domain::lesson`]); every step
-//! follows from the round on the table, so a reload resumes the lesson at
-//! its step (the lesson round is saved like any other, and never
-//! recorded). The live region says what to do (the words of a hint); the
-//! callout adds why, from `style/later.css` (`.lesson-do::before`, by the
-//! step's number in `data-step`), so the explanations cost the page's wasm
-//! nothing.
+//! The script is the domain's ([`crate::domain::lesson`]), and every step
+//! follows from the round on the table: the table marks the cards the step
+//! asks for (`data-lesson`) and refuses the moves it does not teach
+//! (`state::play`), and the live region says what to do. So a reload
+//! resumes the lesson at its step: the lesson round is saved like any
+//! other, and never recorded. The callout adds why, from
+//! `style/later.css` (`.lesson-do::before`, by the step's number in
+//! `data-step`), so the explanations cost the page's wasm nothing.
 
 use leptos::prelude::*;
-use pyramid_engine::Move;
 
-use crate::domain::lesson::{self, Step};
+use crate::domain::lesson;
 use crate::domain::persist::DealOrigin;
-use crate::domain::round::{capitalise, describe_hint, Round};
 use crate::fx::focus;
-use crate::fx::zones::STOCK_SELECTOR;
 use crate::platform::random;
 use crate::state::context::GameContext;
-use crate::state::lesson::{install, Hooks};
 use crate::state::{announce, deal};
 
 /// Starts the lesson: its deal on the table and its first step said.
@@ -48,14 +43,8 @@ pub fn skip_lesson(ctx: GameContext) {
 #[component]
 pub fn Lesson() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
-    install(Hooks {
-        instruction,
-        refuses: lesson::refuses,
-    });
     // A reload in the lesson resumes it: its step is said once more.
     say_step(ctx);
-    let step = Memo::new(move |_| ctx.table.round.with(lesson::step));
-    let last = move || ctx.table.round.with(lesson::is_last);
     let offered = RwSignal::new(ctx.ui.first_visit);
     let offer = move || {
         offered.get()
@@ -64,12 +53,7 @@ pub fn Lesson() -> impl IntoView {
                 .round
                 .with(|r| r.origin != DealOrigin::Lesson && !r.is_started())
     };
-    Effect::new(move || {
-        let taught = ctx.table.round.with(lesson::taught);
-        // The deal-in shows the cards a few at a time.
-        ctx.table.shown_cards.track();
-        request_animation_frame(move || mark(taught));
-    });
+    let step = move || ctx.table.round.with(lesson::step);
 
     view! {
         <Show when=offer>
@@ -88,21 +72,9 @@ pub fn Lesson() -> impl IntoView {
                 </button>
             </div>
         </Show>
-        <Show when=move || step.with(Option::is_some)>
-            <div
-                class="lesson"
-                data-step=move || step.get().map(|s| if last() { "6" } else { number(s) })
-            >
-                // The covered card's name, for the explanation's `attr()`.
-                <p
-                    class="lesson-do"
-                    data-covered=move || match step.get() {
-                        Some(Step::Covered(c, _)) => c.name(),
-                        _ => String::new(),
-                    }
-                >
-                    {move || ctx.table.round.with(instruction)}
-                </p>
+        <Show when=move || step().is_some()>
+            <div class="lesson" data-step=step>
+                <p class="lesson-do">{move || ctx.table.round.with(lesson::instruction)}</p>
                 <button type="button" on:click=move |_| skip_lesson(ctx)>
                     "Skip the lesson"
                 </button>
@@ -111,29 +83,9 @@ pub fn Lesson() -> impl IntoView {
     }
 }
 
-/// The step's number for the callout's explanation (`style/later.css`);
-/// 6 is the last removal, which wins.
-fn number(step: Step) -> &'static str {
-    match step {
-        Step::Pair(..) => "0",
-        Step::King(_) => "1",
-        Step::Covered(..) => "2",
-        Step::Draw => "3",
-        Step::Waste(..) => "4",
-        Step::Recycle(_) => "5",
-    }
-}
-
-/// What to do now, in the words of a hint ("Pair the 6 of hearts with
-/// the 7 of spades"), while the lesson runs.
-fn instruction(round: &Round) -> Option<String> {
-    let hint = describe_hint(lesson::taught(round)?);
-    Some(capitalise(hint.get("Hint: ".len()..).unwrap_or_default()))
-}
-
 /// Says the lesson's step in the live region, when it runs.
 fn say_step(ctx: GameContext) {
-    if let Some(text) = ctx.table.round.with_untracked(instruction) {
+    if let Some(text) = ctx.table.round.with_untracked(lesson::instruction) {
         announce::say(ctx, text);
     }
 }
@@ -141,26 +93,4 @@ fn say_step(ctx: GameContext) {
 /// The focus stays on the table when the button that had it goes.
 fn keep_focus() {
     request_animation_frame(focus::keep_focus_on_table);
-}
-
-/// Marks what the taught move asks for with `data-lesson="true"`: its
-/// cards, or the stock for a draw or the recycle; nothing outside the lesson.
-fn mark(taught: Option<Move>) {
-    let doc = document();
-    while let Ok(Some(el)) = doc.query_selector("[data-lesson]") {
-        let _ = el.remove_attribute("data-lesson");
-    }
-    let selectors: Vec<String> = match taught {
-        Some(Move::Draw | Move::Recycle) => vec![STOCK_SELECTOR.to_string()],
-        Some(m) => m
-            .removed_cards()
-            .map(|c| format!("[data-card=\"{c}\"]"))
-            .collect(),
-        None => Vec::new(),
-    };
-    for selector in selectors {
-        if let Ok(Some(el)) = doc.query_selector(&selector) {
-            let _ = el.set_attribute("data-lesson", "true");
-        }
-    }
 }
