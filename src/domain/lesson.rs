@@ -15,7 +15,7 @@
 //! (`tests::searching_finds_the_lesson_deal`), and replay the script
 //! through the engine (`tests::the_lesson_deal_teaches_every_step`).
 
-use pyramid_engine::{Move, Preset};
+use pyramid_engine::{Card, Move, Preset};
 
 use crate::domain::persist::DealOrigin;
 use crate::domain::round::{capitalise, describe_hint, Round};
@@ -25,10 +25,16 @@ pub const DEAL: u32 = 11;
 /// The lesson's rules: a limited number of passes, so the pass counter
 /// means something, and only the waste's top card live.
 pub const PRESET: Preset = Preset::Classic;
-/// The line the lesson teaches, in the CLI's notation.
-const MOVES: &str = "6H+7S 4S+9H KD D 3S+TH 5C+8H D D D 6C+7H D KC D D QH+AD D D 7C+6D D \
-    QD+AS 6S+7D D D TS+3C D D D KH D 2S+JD KS D 2C+JH D D D D AH+QS D D 9S+4D D R D D 3D+TC \
-    5D+8S 5H+8C D D D JC+2D D D D JS+2H TD+3H D 8D+5S";
+/// The line the lesson teaches, two bytes a move: a pair's cards by their
+/// deck index, a King's and 52, or 52 for a draw and 53 for the recycle
+/// (`tests::LINE` is the same line in the CLI's notation).
+const MOVES: &[u8] = &[
+    31, 45, 42, 34, 25, 52, 52, 52, 41, 35, 4, 33, 52, 52, 52, 52, 52, 52, 5, 32, 52, 52, 12, 52,
+    52, 52, 52, 52, 37, 13, 52, 52, 52, 52, 6, 18, 52, 52, 24, 39, 44, 19, 52, 52, 52, 52, 48, 2,
+    52, 52, 52, 52, 52, 52, 38, 52, 52, 52, 40, 23, 51, 52, 52, 52, 1, 36, 52, 52, 52, 52, 52, 52,
+    52, 52, 26, 50, 52, 52, 52, 52, 47, 16, 52, 52, 53, 53, 52, 52, 52, 52, 15, 9, 17, 46, 30, 7,
+    52, 52, 52, 52, 52, 52, 10, 14, 52, 52, 52, 52, 52, 52, 49, 27, 22, 28, 52, 52, 20, 43,
+];
 /// What each move of [`MOVES`] teaches, by its number: 0 a pair of pyramid
 /// cards, 1 a King alone, 2 a covered card (the move frees it for the next
 /// one), 3 a draw, 4 a pair with the waste's top card, 5 the recycle and
@@ -40,7 +46,14 @@ const STEPS: &str = "02134033343133433434433433313413433334334353340033343334436
 /// over yet. The lesson refuses every other move, so the moves played are
 /// always the first moves of [`MOVES`].
 pub fn taught(round: &Round) -> Option<Move> {
-    MOVES.split(' ').nth(lesson_moves(round)?)?.parse().ok()
+    let k = lesson_moves(round)?;
+    let (a, b) = (*MOVES.get(2 * k)?, *MOVES.get(2 * k + 1)?);
+    Some(match (Card::from_index(a), Card::from_index(b)) {
+        (Some(a), Some(b)) => Move::Pair(a, b),
+        (Some(king), None) => Move::King(king),
+        (None, _) if a == 52 => Move::Draw,
+        (None, _) => Move::Recycle,
+    })
 }
 
 /// The step the lesson is at on `round` (its number in [`STEPS`]), if it
@@ -76,7 +89,7 @@ fn same_move(a: Move, b: Move) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pyramid_engine::{solve, Board, Card, Deal, Game, Limits, Outcome, Position, Status, Zone};
+    use pyramid_engine::{solve, Board, Deal, Game, Limits, Outcome, Position, Status, Zone};
 
     /// The removals the lesson teaches, in order: what the search found.
     const REMOVALS: &str = "6H+7S 4S+9H KD 3S+TH 5C+8H 6C+7H KC QH+AD 7C+6D QD+AS 6S+7D TS+3C KH \
@@ -84,6 +97,21 @@ mod tests {
     /// The removal whose step shows a covered card: it takes the cards on
     /// the next removal's pyramid card.
     const COVERED_AT: usize = 1;
+
+    /// [`MOVES`] in the CLI's notation.
+    const LINE: &str = "6H+7S 4S+9H KD D 3S+TH 5C+8H D D D 6C+7H D KC D D QH+AD D D 7C+6D D \
+        QD+AS 6S+7D D D TS+3C D D D KH D 2S+JD KS D 2C+JH D D D D AH+QS D D 9S+4D D R D D 3D+TC \
+        5D+8S 5H+8C D D D JC+2D D D D JS+2H TD+3H D 8D+5S";
+
+    /// A move as [`MOVES`] writes it.
+    fn encode(m: Move) -> [u8; 2] {
+        match m {
+            Move::Pair(a, b) => [a.index(), b.index()],
+            Move::King(k) => [k.index(), 52],
+            Move::Draw => [52, 52],
+            Move::Recycle => [53, 53],
+        }
+    }
 
     /// What a step teaches; its number is its digit in [`STEPS`].
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -214,7 +242,10 @@ mod tests {
             .iter()
             .map(|&(_, s)| char::from(b'0' + s as u8))
             .collect();
-        assert_eq!((MOVES, STEPS), (moves.join(" ").as_str(), numbers.as_str()));
+        assert_eq!(moves.join(" "), LINE);
+        let bytes: Vec<u8> = steps.iter().flat_map(|&(m, _)| encode(m)).collect();
+        assert_eq!(MOVES, bytes, "{bytes:?}");
+        assert_eq!(STEPS, numbers);
         // The callout's explanation of the covered step names the card.
         let css = include_str!("../../style/later.css");
         assert!(
