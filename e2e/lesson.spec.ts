@@ -112,6 +112,8 @@ test('an untaught move is refused gently; an illegal one gets its reason', async
   await startLesson(game);
   const first = await taught(game);
   expect(first).not.toBe('stock');
+  // Reduced motion (the tests' default): the marks hold still.
+  expect(await marked(page).first().evaluate((e) => getComputedStyle(e).animationName)).toBe('none');
   // A draw is legal, but not what the first step teaches.
   await game.stock.click();
   await expect(game.message).toHaveText('Try the highlighted cards');
