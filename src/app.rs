@@ -88,7 +88,8 @@ pub fn App(own: Option<String>, held: HashSet<String>) -> impl IntoView {
     let start = startup(&address::search(), own.as_deref(), &held);
     // Storage that cannot be reached shows at the first save, just below.
     let stats = Statistics::new(start.stats);
-    let ctx = GameContext::new(start.round, start.elapsed_ms, start.notice, stats);
+    let mut ctx = GameContext::new(start.round, start.elapsed_ms, start.notice, stats);
+    ctx.ui.first_visit = start.first_visit;
     record::show_notices(ctx, &start.notices);
     let (saved_settings, notices) = settings::load();
     ctx.ui.settings.set(saved_settings);
@@ -182,6 +183,8 @@ pub struct Startup {
     pub stats: StatsBook,
     /// Saved rounds to record (if finished, or started and left) and forget.
     pub to_close: Vec<(Round, u64)>,
+    /// No statistics and no saved round: the lesson is offered.
+    pub first_visit: bool,
 }
 
 /// Reads storage and the query `search`, and starts the round
@@ -204,6 +207,7 @@ pub fn startup(search: &str, own: Option<&str>, held: &HashSet<String>) -> Start
         }
         Err(_) => Vec::new(),
     };
+    let first_visit = saved.is_empty() && stats.is_empty();
     let choice = choose_round(saved, &request, own, held);
     let resumed = matches!(choice.start, Start::Resume(..));
     let (round, elapsed_ms) = match choice.start {
@@ -224,6 +228,7 @@ pub fn startup(search: &str, own: Option<&str>, held: &HashSet<String>) -> Start
         notices,
         stats,
         to_close: choice.to_close,
+        first_visit,
     }
 }
 

@@ -5,6 +5,7 @@
 
 pub mod daily_results;
 pub(crate) mod label;
+pub(crate) mod lesson;
 pub(crate) mod link;
 pub mod persist;
 pub mod round;

@@ -150,7 +150,9 @@ pub(crate) fn describe_move(m: Move) -> String {
     }
 }
 
-/// A hinted move in words.
+/// A hinted move in words. Not inlined: the hint and the lesson share
+/// one copy in the page's first load.
+#[inline(never)]
 pub(crate) fn describe_hint(m: Move) -> String {
     match m {
         Move::King(c) => format!("Hint: remove the {}", c.name()),

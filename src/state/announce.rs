@@ -4,7 +4,8 @@
 
 use leptos::prelude::*;
 
-use crate::domain::round::{describe_status, Round};
+use crate::domain::lesson;
+use crate::domain::round::describe_status;
 use crate::state::context::GameContext;
 
 /// Says `text`, in place of what the live region said before.
@@ -22,12 +23,16 @@ pub fn add(ctx: GameContext, text: &str) {
     });
 }
 
-/// Says what happened, then the outcome if the round just ended.
+/// Says what happened, then the outcome if the round just ended, or the
+/// lesson's next step.
 pub fn after(ctx: GameContext, what: impl Into<String>) {
     let what = what.into();
-    let status = ctx.table.round.with_untracked(Round::status);
-    match describe_status(status) {
-        Some(outcome) => say(ctx, format!("{what}. {outcome}")),
+    let (status, next) = ctx
+        .table
+        .round
+        .with_untracked(|r| (r.status(), lesson::instruction(r)));
+    match describe_status(status).map(str::to_string).or(next) {
+        Some(then) => say(ctx, format!("{what}. {then}")),
         None => say(ctx, what),
     }
 }

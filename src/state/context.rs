@@ -115,6 +115,9 @@ pub struct UiState {
     pub end_dialog_closed: RwSignal<bool>,
     /// The player's settings ([`crate::state::settings`]).
     pub settings: RwSignal<Settings>,
+    /// Whether the page started with no statistics and no saved round:
+    /// the guided first round is offered.
+    pub first_visit: bool,
 }
 
 /// What the coach (the solver) is doing and has said.
@@ -169,6 +172,7 @@ impl GameContext {
                 dialog: RwSignal::new(OpenDialog::None),
                 end_dialog_closed: RwSignal::new(false),
                 settings: RwSignal::new(Settings::default()),
+                first_visit: false,
             },
             coach: CoachState {
                 thinking: RwSignal::new(None),

@@ -9,6 +9,7 @@
 use leptos::prelude::*;
 use pyramid_engine::{Card, Move, MoveError, Status};
 
+use crate::domain::lesson;
 use crate::domain::round::{capitalise, card_face, describe_move, Round};
 use crate::fx::{focus, motion};
 use crate::platform::sound::{self, Cue};
@@ -22,9 +23,15 @@ fn can_play(ctx: GameContext) -> bool {
     can_act(ctx) && !ctx.table.round.with_untracked(Round::is_over)
 }
 
-/// Plays `m` through the engine and tells the player what happened.
+/// Plays `m` through the engine and tells the player what happened. In
+/// the lesson, a legal move other than the taught one is not played.
 pub fn play(ctx: GameContext, m: Move) -> Result<(), MoveError> {
     if !can_act(ctx) {
+        return Ok(());
+    }
+    if ctx.table.round.with_untracked(|r| lesson::refuses(r, m)) {
+        ctx.table.selected.set(None);
+        announce::say(ctx, "Try the highlighted cards");
         return Ok(());
     }
     let mut result = Ok(());

@@ -20,7 +20,8 @@ use leptos::prelude::*;
 use pyramid_engine::Preset;
 
 use crate::domain::persist::{
-    decode_stats, import_effects, ImportEffect, PersistError, Resets, RoundRecord, StatsBook,
+    decode_stats, import_effects, DealOrigin, ImportEffect, PersistError, Resets, RoundRecord,
+    StatsBook,
 };
 use crate::domain::round::Round;
 use crate::platform::clock;
@@ -84,9 +85,12 @@ impl Statistics {
     }
 
     /// Records `round` if it is over, or as abandoned when `abandoning` and
-    /// the player had started it; then saves. Returns what storage had to
+    /// the player had started it; then saves. The lesson is never recorded. Returns what storage had to
     /// set aside on the way.
     pub fn close_round(&self, round: &Round, elapsed_ms: u64, abandoning: bool) -> Vec<Notice> {
+        if round.origin == DealOrigin::Lesson {
+            return Vec::new();
+        }
         let now = clock::now_ms();
         let record = match RoundRecord::finished(&round.game, &round.round_id, elapsed_ms, now) {
             Some(record) => record,

@@ -18,6 +18,7 @@ pub mod daily;
 pub mod dialogs;
 pub mod howto;
 pub mod import_preview;
+pub mod lesson;
 pub mod notices;
 pub mod nudge;
 pub mod settings;
@@ -40,6 +41,7 @@ use crate::ui::later::daily::DailyDialog;
 use crate::ui::later::dialogs::{EndDialog, NewDealDialog, ResetStatsDialog, ShortcutsDialog};
 use crate::ui::later::howto::HowToPlayDialog;
 use crate::ui::later::import_preview::ImportDialog;
+use crate::ui::later::lesson::Lesson;
 use crate::ui::later::notices::NoticeBanners;
 use crate::ui::later::nudge::DrawNudge;
 use crate::ui::later::settings::SettingsDialog;
@@ -52,7 +54,7 @@ use crate::ui::later::unsaved::UnsavedBanner;
 #[derive(Clone, Copy)]
 pub struct Later {
     /// The banners above the table: what storage could not take yet,
-    /// unreadable saved data, a challenge.
+    /// unreadable saved data, a challenge, the lesson's offer and callout.
     pub banners: fn() -> AnyView,
     /// The bar that steps through a replay.
     pub replay: fn() -> AnyView,
@@ -72,7 +74,9 @@ const RETRY_MAX: Duration = Duration::from_secs(30);
 #[cfg_attr(feature = "split", wasm_split_helpers::wasm_split(later, fallible))]
 fn later_parts() -> Result<Later, wasm_split_helpers::SplitLoaderError> {
     Ok(Later {
-        banners: || view! { <UnsavedBanner /> <NoticeBanners /> <ChallengeBanner /> }.into_any(),
+        banners: || {
+            view! { <UnsavedBanner /> <NoticeBanners /> <ChallengeBanner /> <Lesson /> }.into_any()
+        },
         replay: || view! { <ReplayBar /> }.into_any(),
         stats_extras: || view! { <StatsFigures /> <StatsExtras /> }.into_any(),
         dialogs: || {

@@ -20,6 +20,8 @@ pub enum DealOrigin {
     Winnable,
     Number,
     Daily,
+    /// The guided first round ([`crate::domain::lesson`]): never recorded.
+    Lesson,
 }
 
 /// A round as saved: enough to rebuild the [`Game`] exactly, undo and redo

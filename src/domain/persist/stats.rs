@@ -102,6 +102,13 @@ pub struct StatsBook {
     presets: BTreeMap<Preset, PresetBook>,
 }
 
+impl StatsBook {
+    /// Whether no round of any preset was ever recorded (nor reset).
+    pub fn is_empty(&self) -> bool {
+        self.presets.is_empty()
+    }
+}
+
 impl Default for StatsBook {
     fn default() -> StatsBook {
         StatsBook {

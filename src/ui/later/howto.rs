@@ -12,6 +12,7 @@ use web_sys::{Document, Element, HtmlIFrameElement};
 
 use crate::state::context::{GameContext, OpenDialog};
 use crate::ui::later::dialogs::Modal;
+use crate::ui::later::lesson::start_lesson;
 
 /// The static rules page, beside `index.html`.
 const RULES: &str = "rules.html";
@@ -129,6 +130,15 @@ pub fn HowToPlayDialog() -> impl IntoView {
                     on:click=move |_| load()
                 >
                     "Retry"
+                </button>
+                <button
+                    type="button"
+                    on:click=move |_| {
+                        close();
+                        start_lesson(ctx);
+                    }
+                >
+                    "Show me how"
                 </button>
                 <a href=RULES target="_blank">"All the rules"</a>
                 <button type="button" class="primary" on:click=move |_| close()>"Close"</button>

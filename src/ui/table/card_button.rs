@@ -18,6 +18,7 @@ use pyramid_engine::{Card, Move, Zone};
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 
+use crate::domain::lesson;
 use crate::domain::round::{card_code, card_face};
 use crate::fx::faces::{card_class, face_html};
 use crate::fx::zones::zone_name;
@@ -74,6 +75,13 @@ pub fn CardButton(
             .get()
             .is_some_and(|m| m.removed_cards().any(|c| c == card))
     };
+    // The card the guided first round asks for now.
+    let taught = move || {
+        ctx.table
+            .round
+            .with(lesson::taught)
+            .is_some_and(|m| m.removed_cards().any(|c| c == card))
+    };
 
     view! {
         <button
@@ -89,6 +97,7 @@ pub fn CardButton(
             aria-disabled=move || (!available()).then_some("true")
             aria-pressed=move || if selected() { "true" } else { "false" }
             data-hint=move || hinted().then_some("true")
+            data-lesson=move || taught().then_some("true")
             tabindex=move || if tab_stop.get() { "0" } else { "-1" }
             inner_html=face_html(card)
         ></button>

@@ -3,6 +3,7 @@
 use leptos::prelude::*;
 use pyramid_engine::{Place, StockMode, Zone};
 
+use crate::domain::lesson;
 use crate::fx::zones::{zone_name, DISCARD};
 use crate::state::context::GameContext;
 use crate::state::play;
@@ -60,6 +61,7 @@ pub fn StockWaste() -> impl IntoView {
                 data-zone=zone_name(Zone::Stock)
                 aria-label=stock_label
                 data-hint=move || stock_hinted().then_some("true")
+                data-lesson=move || is_stock_move(ctx.table.round.with(lesson::taught)).then_some("true")
                 on:click=move |_| play::draw_or_recycle(ctx)
             >
                 <span aria-hidden="true">
