@@ -8,10 +8,7 @@ use serde::{Deserialize, Serialize};
 /// A named set of rules a player can pick. Each keeps its own statistics.
 /// Saved data names a preset by its id (`classic`, `par`), which is the
 /// variant's name in lower case.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub enum Preset {
     #[default]
     Classic,
@@ -241,9 +238,45 @@ impl FromStr for Preset {
     }
 }
 
+/// Saved as its id. Read through `FromStr` rather than a derived visitor:
+/// one string read instead of an enum visitor (the page's first load
+/// carries every byte of it).
+impl Serialize for Preset {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+impl<'de> Deserialize<'de> for Preset {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let id = String::deserialize(d)?;
+        id.parse()
+            .map_err(|e: UnknownPreset| serde::de::Error::custom(e))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_preset_is_saved_as_its_id_also_as_a_map_key() {
+        for p in Preset::ALL {
+            let text = serde_json::to_string(&p).unwrap();
+            assert_eq!(text, format!("\"{}\"", p.id()));
+            assert_eq!(serde_json::from_str::<Preset>(&text).unwrap(), p);
+            let map = std::collections::BTreeMap::from([(p, 1)]);
+            let text = serde_json::to_string(&map).unwrap();
+            assert_eq!(text, format!("{{\"{}\":1}}", p.id()));
+            assert_eq!(
+                serde_json::from_str::<std::collections::BTreeMap<Preset, u8>>(&text).unwrap(),
+                map
+            );
+        }
+        let err = serde_json::from_str::<Preset>("\"purple\"").unwrap_err();
+        assert!(err.to_string().contains("unknown rules"), "{err}");
+        assert!(serde_json::from_str::<Preset>("3").is_err());
+    }
 
     #[test]
     fn lists() {

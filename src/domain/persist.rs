@@ -31,6 +31,46 @@
 //! Version 1 of each was replaced before any player saved it, so no build
 //! reads it.
 
+/// Saves a unit enum as its id (a JSON string) and reads it back through
+/// one shared reader, instead of a derived visitor for each enum: the ids
+/// are the lower-case names serde's `rename_all = "lowercase"` gave them.
+/// `$t::from_saved_id` is the value saved under an id.
+macro_rules! saved_as_id {
+    ($t:ident { $($v:ident => $id:literal),* $(,)? }) => {
+        impl $t {
+            /// The id this value is saved under.
+            pub fn saved_id(self) -> &'static str {
+                match self { $($t::$v => $id),* }
+            }
+            /// The value saved under `id`.
+            pub fn from_saved_id(id: &str) -> Option<Self> {
+                match id { $($id => Some($t::$v),)* _ => None }
+            }
+        }
+        impl serde::Serialize for $t {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.saved_id())
+            }
+        }
+        impl<'de> serde::Deserialize<'de> for $t {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let id = crate::domain::persist::read_id(d)?;
+                $t::from_saved_id(&id).ok_or_else(|| crate::domain::persist::unknown_id(&id))
+            }
+        }
+    };
+}
+
+/// The string an id-saved value is read from ([`saved_as_id`]).
+fn read_id<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    String::deserialize(d)
+}
+
+/// The error for an id no value is saved under.
+fn unknown_id<E: serde::de::Error>(id: &str) -> E {
+    E::custom(format_args!("unknown value \"{id}\""))
+}
+
 mod round;
 mod settings;
 mod stats;
@@ -195,6 +235,34 @@ fn check_id(id: &str) -> Result<(), Invalid> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn origins_and_ends_are_saved_as_their_ids() {
+        use super::stats::RoundEnd;
+        for (origin, id) in [
+            (DealOrigin::Random, "random"),
+            (DealOrigin::Winnable, "winnable"),
+            (DealOrigin::Number, "number"),
+            (DealOrigin::Daily, "daily"),
+            (DealOrigin::Lesson, "lesson"),
+        ] {
+            let text = serde_json::to_string(&origin).unwrap();
+            assert_eq!(text, format!("\"{id}\""));
+            assert_eq!(serde_json::from_str::<DealOrigin>(&text).unwrap(), origin);
+        }
+        for (end, id) in [
+            (RoundEnd::Won, "won"),
+            (RoundEnd::Lost, "lost"),
+            (RoundEnd::Abandoned, "abandoned"),
+        ] {
+            let text = serde_json::to_string(&end).unwrap();
+            assert_eq!(text, format!("\"{id}\""));
+            assert_eq!(serde_json::from_str::<RoundEnd>(&text).unwrap(), end);
+        }
+        let err = serde_json::from_str::<DealOrigin>("\"Daily\"").unwrap_err();
+        assert!(err.to_string().contains("unknown value \"Daily\""), "{err}");
+        assert!(serde_json::from_str::<RoundEnd>("0").is_err());
+    }
 
     #[test]
     fn version_probe() {

@@ -12,8 +12,7 @@ pub const ROUND_VERSION: u32 = 2;
 
 /// How a deal was picked: shown in the status bar ("Daily deal"), and kept
 /// with the round so a resumed round says the same.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum DealOrigin {
     #[default]
     Random,
@@ -23,6 +22,14 @@ pub enum DealOrigin {
     /// The guided first round ([`crate::domain::lesson`]): never recorded.
     Lesson,
 }
+
+saved_as_id!(DealOrigin {
+    Random => "random",
+    Winnable => "winnable",
+    Number => "number",
+    Daily => "daily",
+    Lesson => "lesson",
+});
 
 /// A round as saved: enough to rebuild the [`Game`] exactly, undo and redo
 /// history included. The line is re-validated by [`SavedRound::to_game`].

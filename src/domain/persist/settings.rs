@@ -10,8 +10,7 @@ use super::{check_version, PersistError};
 pub const SETTINGS_VERSION: u32 = 1;
 
 /// Light or dark colours, or whatever the system prefers.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Theme {
     #[default]
     System,
@@ -20,8 +19,7 @@ pub enum Theme {
 }
 
 /// The colour of the table under the cards.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum TableColour {
     #[default]
     Green,
@@ -30,8 +28,7 @@ pub enum TableColour {
 }
 
 /// The design on the back of the cards (the stock and any face-down card).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum CardBack {
     #[default]
     Lattice,
@@ -41,8 +38,7 @@ pub enum CardBack {
 
 /// Animations and transitions on, off, or as the system prefers
 /// (`prefers-reduced-motion`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Motion {
     #[default]
     System,
@@ -66,7 +62,8 @@ pub trait SettingChoice: Copy + PartialEq + Send + Sync + 'static {
 }
 
 /// Each setting's values, written once: value, id, label. The matches
-/// are exhaustive, so a value left out of its table does not compile.
+/// are exhaustive, so a value left out of its table does not compile. The
+/// id is the saved form, both ways.
 macro_rules! choices {
     ($t:ident { $($v:ident => $id:literal, $label:literal;)* }) => {
         impl SettingChoice for $t {
@@ -76,6 +73,17 @@ macro_rules! choices {
             }
             fn label(self) -> &'static str {
                 match self { $($t::$v => $label),* }
+            }
+        }
+        impl Serialize for $t {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.id())
+            }
+        }
+        impl<'de> Deserialize<'de> for $t {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let id = super::read_id(d)?;
+                $t::from_id(&id).ok_or_else(|| super::unknown_id(&id))
             }
         }
     };
@@ -216,6 +224,8 @@ mod tests {
             );
         }
         assert_eq!(T::from_id("purple"), None);
+        assert!(serde_json::from_str::<T>("\"purple\"").is_err());
+        assert!(serde_json::from_str::<T>("1").is_err());
     }
 
     #[test]
@@ -263,7 +273,10 @@ mod tests {
         check("not json", Err("not readable"));
         check("[]", Err("not readable"));
         check("{}", Err("missing field `version`"));
-        check(r#"{"version":1,"theme":"purple"}"#, Err("unknown variant"));
+        check(
+            r#"{"version":1,"theme":"purple"}"#,
+            Err("unknown value \"purple\""),
+        );
         check(r#"{"version":1,"sound":"yes"}"#, Err("not readable"));
         check(r#"{"version":2}"#, Err("unknown format version 2"));
         check(

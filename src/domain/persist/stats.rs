@@ -19,14 +19,19 @@ use super::{check_id, check_version, Invalid, PersistError};
 pub const STATS_VERSION: u32 = 2;
 
 /// How a round ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RoundEnd {
     Won,
     Lost,
     /// The player left the round for another deal before it was over.
     Abandoned,
 }
+
+saved_as_id!(RoundEnd {
+    Won => "won",
+    Lost => "lost",
+    Abandoned => "abandoned",
+});
 
 /// One finished round.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
