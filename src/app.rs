@@ -72,12 +72,6 @@ pub async fn start() {
         held.remove(id);
     }
     leptos::mount::mount_to_body(move || view! { <App own=own held=held /> });
-    // The table is in the document: the static frame that stood in its
-    // place (index.html) goes in the same task, before the next paint, so
-    // nothing on screen moves.
-    if let Some(frame) = document().get_element_by_id("frame") {
-        frame.remove();
-    }
 }
 
 /// The whole application: resumes this tab's round, or the most recent
@@ -99,7 +93,23 @@ pub fn App(own: Option<String>, held: HashSet<String>) -> impl IntoView {
     // after it.
     ctx.table.revealing.set(true);
     ctx.table.shown_cards.set(0);
-    tasks::next_task(move || reveal_pyramid(ctx));
+    // The table is built in the task after this one, which reads, records
+    // and saves the round and asks for its lock.
+    let table = RwSignal::new(false);
+    tasks::next_task(move || {
+        table.set(true);
+        tasks::next_task(move || reveal_pyramid(ctx));
+        // The solver's worker loads once the board is up, so its code is
+        // not part of the first load and the first hint does not wait for
+        // it.
+        set_timeout(
+            move || {
+                solver::warm_up();
+                coach::ensure_grade(ctx);
+            },
+            WORKER_WARM_UP,
+        );
+    });
     // Rounds this tab leaves or finds finished are recorded before play
     // starts: its own round when a link asks for another deal, and the
     // finished rounds of tabs that closed.
@@ -135,16 +145,17 @@ pub fn App(own: Option<String>, held: HashSet<String>) -> impl IntoView {
             );
         }
     });
-    // The solver's worker loads once the board is up, so its code is not
-    // part of the first load and the first hint does not wait for it.
-    set_timeout(
-        move || {
-            solver::warm_up();
-            coach::ensure_grade(ctx);
-        },
-        WORKER_WARM_UP,
-    );
-    view! { <PyramidGame ctx=ctx /> }
+    move || {
+        table.get().then(|| {
+            // The static frame that stood in the table's place (index.html)
+            // goes as the table comes in, before the next paint, so nothing
+            // on screen moves.
+            if let Some(frame) = document().get_element_by_id("frame") {
+                frame.remove();
+            }
+            view! { <PyramidGame ctx=ctx /> }
+        })
+    }
 }
 
 /// Pyramid cards that come on screen in one task as the page starts.
