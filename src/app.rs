@@ -137,7 +137,9 @@ fn begin(own: Option<&str>, held: &HashSet<String>) -> GameContext {
     record::save_round(ctx);
     tabs::set_tab_round_id(&id);
     // Leptos's own executor starts with the mount, in the next task; what
-    // this future does needs no owner.
+    // this future does needs no owner. Its answer may come before the
+    // table is mounted: a new deal then only sets the round the table
+    // is built with.
     wasm_bindgen_futures::spawn_local(async move {
         // Another new tab may have taken the same round a moment ago: then
         // it is theirs, and this tab deals afresh (their round is not ours
