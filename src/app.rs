@@ -1,7 +1,7 @@
 //! The root: [`start`] finds out which rounds other tabs are playing, then
-//! mounts [`App`], which reads storage and the URL and resumes or deals
-//! ([`startup`]); [`PyramidGame`] lays out the table around one round, runs
-//! the clock and keeps the round saved.
+//! `begin` reads storage and the URL and resumes or deals ([`startup`]),
+//! and in the next task [`PyramidGame`] is mounted: it lays out the table
+//! around one round, runs the clock and keeps the round saved.
 
 use std::cell::Cell;
 use std::collections::HashSet;
@@ -71,21 +71,44 @@ pub async fn start() {
     if let Some(id) = &own {
         held.remove(id);
     }
-    leptos::mount::mount_to_body(move || view! { <App own=own held=held /> });
-    // The table is in the document: the static frame that stood in its
-    // place (index.html) goes in the same task, before the next paint, so
-    // nothing on screen moves.
-    if let Some(frame) = document().get_element_by_id("frame") {
-        frame.remove();
-    }
+    // The round is read, chosen, recorded and saved, and its lock asked
+    // for, in this task; the table is built in the next.
+    let owner = Owner::new();
+    let ctx = owner.with(|| begin(own.as_deref(), &held));
+    tasks::next_task(move || {
+        tasks::next_task(move || reveal_pyramid(ctx));
+        // The solver's worker loads once the board is up, so its code is
+        // not part of the first load and the first hint does not wait for
+        // it.
+        set_timeout(
+            move || {
+                solver::warm_up();
+                coach::ensure_grade(ctx);
+            },
+            WORKER_WARM_UP,
+        );
+        owner.with(|| {
+            leptos::mount::mount_to_body(move || {
+                let table = view! { <PyramidGame ctx=ctx /> };
+                // The static frame that stood in the table's place
+                // (index.html) goes as the table comes in, before the next
+                // paint, so nothing on screen moves.
+                if let Some(frame) = document().get_element_by_id("frame") {
+                    frame.remove();
+                }
+                table
+            })
+        });
+        // The contexts it provides last as long as the page.
+        std::mem::forget(owner);
+    });
 }
 
-/// The whole application: resumes this tab's round, or the most recent
-/// round no other tab is playing, or deals what `?deal=N&rules=ID` asks
-/// for, or a random deal.
-#[component]
-pub fn App(own: Option<String>, held: HashSet<String>) -> impl IntoView {
-    let start = startup(&address::search(), own.as_deref(), &held);
+/// Resumes this tab's round, or the most recent round no other tab is
+/// playing, or deals what `?deal=N&rules=ID` asks for, or a random deal:
+/// records the rounds it leaves, saves the round and asks for its lock.
+fn begin(own: Option<&str>, held: &HashSet<String>) -> GameContext {
+    let start = startup(&address::search(), own, held);
     // Storage that cannot be reached shows at the first save, just below.
     let stats = Statistics::new(start.stats);
     let mut ctx = GameContext::new(start.round, start.elapsed_ms, start.notice, stats);
@@ -99,7 +122,6 @@ pub fn App(own: Option<String>, held: HashSet<String>) -> impl IntoView {
     // after it.
     ctx.table.revealing.set(true);
     ctx.table.shown_cards.set(0);
-    tasks::next_task(move || reveal_pyramid(ctx));
     // Rounds this tab leaves or finds finished are recorded before play
     // starts: its own round when a link asks for another deal, and the
     // finished rounds of tabs that closed.
@@ -114,7 +136,11 @@ pub fn App(own: Option<String>, held: HashSet<String>) -> impl IntoView {
     });
     record::save_round(ctx);
     tabs::set_tab_round_id(&id);
-    leptos::task::spawn_local(async move {
+    // Leptos's own executor starts with the mount, in the next task; what
+    // this future does needs no owner. Its answer may come before the
+    // table is mounted: a new deal then only sets the round the table
+    // is built with.
+    wasm_bindgen_futures::spawn_local(async move {
         // Another new tab may have taken the same round a moment ago: then
         // it is theirs, and this tab deals afresh (their round is not ours
         // to record).
@@ -135,16 +161,7 @@ pub fn App(own: Option<String>, held: HashSet<String>) -> impl IntoView {
             );
         }
     });
-    // The solver's worker loads once the board is up, so its code is not
-    // part of the first load and the first hint does not wait for it.
-    set_timeout(
-        move || {
-            solver::warm_up();
-            coach::ensure_grade(ctx);
-        },
-        WORKER_WARM_UP,
-    );
-    view! { <PyramidGame ctx=ctx /> }
+    ctx
 }
 
 /// Pyramid cards that come on screen in one task as the page starts.
@@ -241,7 +258,8 @@ pub fn startup(search: &str, own: Option<&str>, held: &HashSet<String>) -> Start
 /// had the main thread back, the statistics panel (its figures come with
 /// the later module), the settings' watchers, the clock and the save on
 /// leaving. (The round was already saved, and its lock asked for, by
-/// [`App`]; the pyramid's cards come a few a task, `reveal_pyramid`.)
+/// `begin` in the task before; the pyramid's cards come a few a task,
+/// `reveal_pyramid`.)
 #[component]
 pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
     provide_context(ctx);
