@@ -39,7 +39,7 @@ pub use playout::{playouts, PlayoutSummary, Strategy};
 pub use shortest::{shortest_win, ShortestWin};
 pub use show_win::{show_win, WinLine};
 pub use where_lost::{where_lost, where_lost_in_line, LossAnalysis};
-pub use winnable::{winnable_deal_number, WINNABLE_NODE_BUDGET, WINNABLE_TRIES};
+pub use winnable::{wilson_interval, winnable_deal_number, WINNABLE_NODE_BUDGET, WINNABLE_TRIES};
 
 use crate::position::{Board, Position};
 use crate::rules::WinCondition;

@@ -9,6 +9,7 @@
 
 use std::fmt::Write as _;
 
+use pyramid_engine::analysis::wilson_interval;
 use pyramid_engine::{is_winnable, Limits, Preset};
 
 /// The committed table, as `rules-page --measure 10000` printed it.
@@ -58,7 +59,7 @@ impl WinRate {
 
     /// The 95 % Wilson score interval of the share.
     pub fn interval(&self) -> (f64, f64) {
-        wilson(f64::from(self.winnable()), f64::from(self.deals))
+        wilson_interval(f64::from(self.winnable()), f64::from(self.deals))
     }
 
     /// Its line of the table.
@@ -167,16 +168,6 @@ impl WinRates {
     }
 }
 
-/// The Wilson score interval for a binomial share, at 95 %.
-pub fn wilson(successes: f64, n: f64) -> (f64, f64) {
-    const Z: f64 = 1.959_963_984_540_054;
-    let p = successes / n;
-    let denom = 1.0 + Z * Z / n;
-    let centre = (p + Z * Z / (2.0 * n)) / denom;
-    let half = Z * ((p * (1.0 - p) / n) + Z * Z / (4.0 * n * n)).sqrt() / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
-}
-
 /// A share as a percentage with two decimals: `66.20`.
 pub fn percent(share: f64) -> String {
     format!("{:.2}", 100.0 * share)
@@ -255,10 +246,10 @@ mod tests {
 
     #[test]
     fn the_interval_holds_the_share() {
-        let (low, high) = wilson(50.0, 100.0);
+        let (low, high) = wilson_interval(50.0, 100.0);
         assert!(low < 0.5 && 0.5 < high);
         assert_eq!(percent(low), "40.38");
         assert_eq!(percent(high), "59.62");
-        assert_eq!(wilson(0.0, 10.0).0, 0.0);
+        assert_eq!(wilson_interval(0.0, 10.0).0, 0.0);
     }
 }

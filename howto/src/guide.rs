@@ -4,7 +4,7 @@
 //! construction. The guide is plain text; `page` writes it as HTML.
 
 use pyramid_engine::rules::{CARD_PENALTY, PASS_BONUS};
-use pyramid_engine::{Goal, LossRule, Preset, Rules, StockMode, WinCondition};
+use pyramid_engine::{Card, Goal, LossRule, Preset, Rules, StockMode, Suit, WinCondition};
 
 use crate::figures::{percent, WinRate};
 
@@ -29,23 +29,17 @@ pub struct Guide {
     pub questions: Vec<(String, String)>,
 }
 
-/// The pairs that make 13 (the King alone last), by rank: 1 is the Ace.
-pub const PAIRS: [(u8, Option<u8>); 7] = [
-    (1, Some(12)),
-    (2, Some(11)),
-    (3, Some(10)),
-    (4, Some(9)),
-    (5, Some(8)),
-    (6, Some(7)),
-    (13, None),
-];
-
-/// A rank as the card's face shows it.
-pub fn rank_label(rank: u8) -> &'static str {
-    const LABELS: [&str; 13] = [
-        "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
-    ];
-    LABELS[usize::from(rank - 1)]
+/// The pairs that make 13, then the King alone, as cards of one suit: the
+/// ones the engine's `Card::pairs_with` and `Card::is_king` accept, so the
+/// table is the rule's own and not a copy of it.
+pub fn pairs() -> Vec<(Card, Option<Card>)> {
+    let ranks = || (1..=13).filter_map(|rank| Card::new(rank, Suit::Spades));
+    let two = ranks().filter_map(|a| {
+        let b = ranks().find(|&b| b.rank() > a.rank() && a.pairs_with(b))?;
+        Some((a, Some(b)))
+    });
+    let alone = ranks().filter(|c| c.is_king()).map(|k| (k, None));
+    two.chain(alone).collect()
 }
 
 /// How pairing and covering work: the same in every preset.
@@ -378,7 +372,6 @@ pub fn group(n: u32) -> String {
 mod tests {
     use super::*;
     use crate::figures::WinRates;
-    use pyramid_engine::{Card, Suit};
 
     fn guide(preset: Preset) -> Guide {
         Guide::new(preset, WinRates::committed().of(preset))
@@ -496,17 +489,20 @@ mod tests {
 
     #[test]
     fn the_pairs_make_13_and_the_example_is_a_pyramid_corner() {
-        for (a, b) in PAIRS {
-            assert_eq!(a + b.unwrap_or(0), 13);
-        }
+        let labels: Vec<String> = pairs()
+            .into_iter()
+            .map(|(a, b)| match b {
+                Some(b) => format!("{}+{}", a.rank_label(), b.rank_label()),
+                None => a.rank_label().to_string(),
+            })
+            .collect();
+        assert_eq!(labels, ["A+Q", "2+J", "3+10", "4+9", "5+8", "6+7", "K"]);
         let covered = Card::new(7, Suit::Hearts).unwrap();
         assert!(COVERED_EXAMPLE.contains(&format!(
             "{}{}",
             covered.rank_label(),
             covered.suit().symbol()
         )));
-        assert_eq!(rank_label(1), "A");
-        assert_eq!(rank_label(13), "K");
     }
 
     #[test]

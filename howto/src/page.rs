@@ -6,7 +6,7 @@
 use pyramid_engine::Preset;
 
 use crate::figures::{percent, WinRates};
-use crate::guide::{group, rank_label, Guide, COVERED_EXAMPLE, COVERED_TEXT, PAIRS, PAIRS_TEXT};
+use crate::guide::{group, pairs, Guide, COVERED_EXAMPLE, COVERED_TEXT, PAIRS_TEXT};
 
 /// The page's own styles: readable type and the small drawn cards. The
 /// dialog in the game styles the same classes (`style/later.css`).
@@ -140,16 +140,19 @@ fn pairs_table() -> String {
         "<table class=\"pairs\">\n<thead><tr><th scope=\"col\">Cards</th>\
          <th scope=\"col\">Values</th></tr></thead>\n<tbody>\n",
     );
-    for (a, b) in PAIRS {
+    for (a, b) in pairs() {
         match b {
             Some(b) => out.push_str(&format!(
-                "<tr><td>{} + {}</td><td>{a} + {b} = 13</td></tr>\n",
-                mini(rank_label(a)),
-                mini(rank_label(b))
+                "<tr><td>{} + {}</td><td>{} + {} = 13</td></tr>\n",
+                mini(a.rank_label()),
+                mini(b.rank_label()),
+                a.rank(),
+                b.rank()
             )),
             None => out.push_str(&format!(
-                "<tr><td>{} alone</td><td>{a}</td></tr>\n",
-                mini(rank_label(a))
+                "<tr><td>{} alone</td><td>{}</td></tr>\n",
+                mini(a.rank_label()),
+                a.rank()
             )),
         }
     }

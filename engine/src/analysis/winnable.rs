@@ -40,9 +40,28 @@ pub fn winnable_deal_number(
         .unwrap_or_else(|| daily_deal(preset, day))
 }
 
+/// The Wilson score interval at 95 % for a share of winnable deals:
+/// `successes` of `n` deals won, as the low and high shares (0 to 1).
+pub fn wilson_interval(successes: f64, n: f64) -> (f64, f64) {
+    const Z: f64 = 1.959_963_984_540_054;
+    let p = successes / n;
+    let denom = 1.0 + Z * Z / n;
+    let centre = (p + Z * Z / (2.0 * n)) / denom;
+    let half = Z * ((p * (1.0 - p) / n) + Z * Z / (4.0 * n * n)).sqrt() / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wilson_interval_of_a_half() {
+        let (low, high) = wilson_interval(50.0, 100.0);
+        assert!((low - 0.4038).abs() < 1e-3 && (high - 0.5962).abs() < 1e-3);
+        assert_eq!(wilson_interval(0.0, 10.0).0, 0.0);
+        assert!(wilson_interval(10.0, 10.0).1 <= 1.0);
+    }
 
     const DAY: u32 = 20_500;
 

@@ -14,6 +14,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde::Serialize;
 
+use pyramid_engine::analysis::wilson_interval;
 use pyramid_engine::{format_line, solve, Board, Deal, Limits, Outcome, Preset};
 
 const USAGE: &str = "usage: pyramid-solver (--deal N | --cards \"<52 card codes>\" | --count K [--from N]) [--rules ID] [--max-nodes N] [--summary]";
@@ -228,7 +229,7 @@ fn summary(preset: Preset, reports: &[Report]) -> String {
         .iter()
         .filter(|r| r.result == Outcome::Unknown)
         .count();
-    let (low, high) = wilson(wins as f64, n);
+    let (low, high) = wilson_interval(wins as f64, n);
     format!(
         "{}: {wins} of {} won, {:.2} % (95 % CI {:.2}–{:.2} %), {unknown} unknown",
         preset.id(),
@@ -237,16 +238,6 @@ fn summary(preset: Preset, reports: &[Report]) -> String {
         100.0 * low,
         100.0 * high
     )
-}
-
-/// The Wilson score interval for a binomial share, at 95 %.
-fn wilson(successes: f64, n: f64) -> (f64, f64) {
-    const Z: f64 = 1.959_963_984_540_054;
-    let p = successes / n;
-    let denom = 1.0 + Z * Z / n;
-    let centre = (p + Z * Z / (2.0 * n)) / denom;
-    let half = Z * ((p * (1.0 - p) / n) + Z * Z / (4.0 * n * n)).sqrt() / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 #[cfg(test)]
@@ -303,11 +294,5 @@ mod tests {
             Err(ArgError::Deal(_))
         ));
         assert_eq!(parse_args(&args("--help")), Ok(None));
-    }
-
-    #[test]
-    fn wilson_interval() {
-        let (low, high) = wilson(50.0, 100.0);
-        assert!((low - 0.4038).abs() < 1e-3 && (high - 0.5962).abs() < 1e-3);
     }
 }
