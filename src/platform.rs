@@ -10,5 +10,5 @@ pub mod random;
 pub(crate) mod sound;
 pub mod storage;
 pub mod tabs;
-pub(crate) mod tasks;
+pub mod tasks;
 pub(crate) mod web_share;

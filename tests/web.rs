@@ -2,6 +2,8 @@
 //! Browser tests: `cargo test -p pyramid --target wasm32-unknown-unknown`
 //! (runs in headless Chromium through wasm-bindgen-test-runner + chromedriver).
 
+use std::time::Duration;
+
 use leptos::prelude::*;
 use leptos::task::tick;
 use pyramid::app::PyramidGame;
@@ -9,6 +11,7 @@ use pyramid::domain::persist::{decode_round, decode_stats, StatsBook};
 use pyramid::domain::round::{DealOrigin, Round};
 use pyramid::platform::random::round_id;
 use pyramid::platform::storage::{round_key, STATS_KEY};
+use pyramid::platform::tasks::sleep;
 use pyramid::solver;
 use pyramid::state::context::GameContext;
 use pyramid::state::statistics::Statistics;
@@ -167,21 +170,12 @@ async fn wait_for_message(container: &web_sys::HtmlElement, what: &str) {
         if text(container, "[data-testid=message]").contains(what) {
             return;
         }
-        sleep_ms(20).await;
+        sleep(Duration::from_millis(20)).await;
     }
     panic!(
         "the message never said {what:?}: {:?}",
         text(container, "[data-testid=message]")
     );
-}
-
-async fn sleep_ms(ms: i32) {
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        window()
-            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms)
-            .unwrap();
-    });
-    wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
 }
 
 /// Waits (up to 2 s) for `selector` to appear or go.
@@ -190,7 +184,7 @@ async fn wait_for(container: &web_sys::HtmlElement, selector: &str, present: boo
         if find(container, selector).is_some() == present {
             return;
         }
-        sleep_ms(20).await;
+        sleep(Duration::from_millis(20)).await;
     }
     panic!(
         "{selector} never became {}",
@@ -292,10 +286,10 @@ async fn cancelled_questions_are_never_answered() {
     for _ in 0..5 {
         find_button(&container, "Hint").click();
         // The question reaches the client in a task of its own.
-        sleep_ms(0).await;
+        sleep(Duration::from_millis(0)).await;
         solver::cancel();
     }
-    sleep_ms(120).await;
+    sleep(Duration::from_millis(120)).await;
     assert!(find(&container, "[data-hint=\"true\"]").is_none());
     find_button(&container, "Hint").click();
     wait_for(&container, "[data-hint=\"true\"]", true).await;

@@ -22,3 +22,16 @@ pub(crate) async fn after_next_paint() {
     });
     let _ = wait.await;
 }
+
+/// Resolves after `duration`, in a task of its own (the page's tests wait
+/// with it for timers and the worker).
+pub async fn sleep(duration: Duration) {
+    let (done, wait) = futures_channel::oneshot::channel();
+    leptos::prelude::set_timeout(
+        move || {
+            let _ = done.send(());
+        },
+        duration,
+    );
+    let _ = wait.await;
+}

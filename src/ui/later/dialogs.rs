@@ -447,19 +447,13 @@ pub fn ShortcutsDialog() -> impl IntoView {
 #[cfg(all(test, target_arch = "wasm32"))]
 mod browser_tests {
     use super::*;
+    use std::time::Duration;
     use wasm_bindgen::JsCast;
     use wasm_bindgen_test::*;
 
-    wasm_bindgen_test_configure!(run_in_browser);
+    use crate::platform::tasks::sleep;
 
-    async fn sleep_ms(ms: i32) {
-        let promise = js_sys::Promise::new(&mut |resolve, _| {
-            window()
-                .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms)
-                .unwrap();
-        });
-        wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
-    }
+    wasm_bindgen_test_configure!(run_in_browser);
 
     fn find(container: &web_sys::HtmlElement, selector: &str) -> Option<web_sys::Element> {
         container.query_selector(selector).unwrap()
@@ -495,12 +489,12 @@ mod browser_tests {
                 if check() {
                     return;
                 }
-                sleep_ms(20).await;
+                sleep(Duration::from_millis(20)).await;
             }
             panic!("never {what}");
         }
         leptos::task::tick().await;
-        sleep_ms(50).await;
+        sleep(Duration::from_millis(50)).await;
         assert!(!is_open(&container));
         // Nothing inside is built before the dialog first opens.
         assert!(find(&container, ".inside").is_none());
@@ -524,7 +518,7 @@ mod browser_tests {
         })
         .await;
         assert!(!open.get_untracked());
-        sleep_ms(50).await;
+        sleep(Duration::from_millis(50)).await;
         assert!(!is_open(&container));
         // Closed by the owner and wanted open again before the browser's
         // `close` event comes: that close is not the dialog's own, so the
@@ -537,7 +531,7 @@ mod browser_tests {
         assert!(!is_open(&container));
         // …and the owner wants it open again first.
         open.set(true);
-        sleep_ms(100).await;
+        sleep(Duration::from_millis(100)).await;
         assert_eq!(closed_by_itself.get_untracked(), 1);
         assert!(open.get_untracked());
         until("open after the quick close", || is_open(&container)).await;
