@@ -35,7 +35,7 @@ test('every shortcut', async ({ page }) => {
   await page.keyboard.press('d'); // ignored while paused
   await expect(game.moves).toHaveText('1');
   await page.keyboard.press('p');
-  await expect(game.pyramidCards().first()).toBeVisible();
+  await game.dealt();
 
   // Enter and Space on focused cards select and pair; Esc cancels.
   await game.card('9S').focus();

@@ -155,7 +155,7 @@ test('declining keeps the deal, and a reload does not offer again', async ({ pag
   await expect(game.button('Show me how')).toHaveCount(0);
   expect(await game.pyramidCodes()).toEqual(deal);
   await page.reload();
-  await expect(game.pyramidCards().first()).toBeVisible();
+  await game.dealt();
   await expect(page.locator('.stats-panel')).toBeVisible();
   // The later module is in once the statistics' buttons are.
   await expect(game.button('Export')).toBeVisible();

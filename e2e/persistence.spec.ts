@@ -65,7 +65,7 @@ test('reload mid-round: same position, moves, redo and clock', async ({ page }) 
   const cards = await page.locator('[data-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
 
   await page.reload();
-  await expect(game.pyramidCards().first()).toBeVisible();
+  await game.dealt();
   await expect(game.moves).toHaveText('4');
   await expect(game.message).toContainText('Resuming deal 1');
   expect(await page.locator('[data-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')))).toEqual(cards);
@@ -343,7 +343,7 @@ test('a closed browser comes back to the same round', async ({}, testInfo) => {
 
     ({ context, game } = await open());
     await game.page.goto('/');
-    await expect(game.pyramidCards().first()).toBeVisible();
+    await game.dealt();
     await expect(game.moves).toHaveText('3');
     await expect(game.message).toContainText('Resuming deal 1');
     expect(await game.page.locator('[data-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')))).toEqual(cards);

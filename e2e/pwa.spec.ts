@@ -130,7 +130,7 @@ test('offline: the second load needs no network and resumes the round', async ({
   server = undefined;
 
   await page.reload();
-  await expect(game.pyramidCards().first()).toBeVisible();
+  await game.dealt();
   await expect(game.moves).toHaveText('2');
   await expect(page.getByTestId('deal')).toHaveText(deal ?? '');
   // The solver's worker loads from the cache too.
@@ -199,7 +199,7 @@ test('a new build: the notice never interrupts, and Reload keeps the round', asy
   await reload.focus();
   await page.keyboard.press('Enter');
   await expect(page.locator('meta[name="pyramid-build"]')).toHaveCount(1);
-  await expect(game.pyramidCards().first()).toBeVisible();
+  await game.dealt();
   await expect(game.moves).toHaveText('2');
   await expect(notice).toHaveCount(0);
 
@@ -237,6 +237,6 @@ test('published under a sub-path: /pyramid/ plays, hints and works offline', asy
   await server.close();
   server = undefined;
   await page.reload();
-  await expect(game.pyramidCards().first()).toBeVisible();
+  await game.dealt();
   await expect(game.moves).toHaveText('1');
 });

@@ -66,6 +66,16 @@ export class PyramidPage {
     if (rules !== undefined) params.set('rules', rules);
     const query = params.toString();
     await this.page.goto(`/${query ? `?${query}` : ''}${extra}`);
+    await this.dealt();
+  }
+
+  /**
+   * Waits for the whole pyramid: the table deals its cards a few a task
+   * after it comes up (`.revealing` until the last), so a count or a list
+   * of the cards read before then is short.
+   */
+  async dealt() {
+    await expect(this.page.locator('.app .pyramid:not(.revealing)')).toBeVisible();
     await expect(this.page.locator('[data-zone="pyramid"]').first()).toBeVisible();
   }
 
@@ -93,6 +103,7 @@ export class PyramidPage {
   }
 
   async pyramidCodes(): Promise<string[]> {
+    await this.dealt();
     return this.pyramidCards().evaluateAll((els) => els.map((e) => e.getAttribute('data-card') ?? ''));
   }
 

@@ -33,7 +33,7 @@ async function withSettings(game: PyramidPage, settings: Record<string, unknown>
     [SETTINGS_KEY, JSON.stringify({ version: 1, ...settings })],
   );
   await game.page.reload();
-  await expect(game.pyramidCards().first()).toBeVisible();
+  await game.dealt();
 }
 
 async function openSettings(game: PyramidPage) {
@@ -87,7 +87,7 @@ test('the dialog works from the keyboard alone: S, Tab, arrows, Space, Esc', asy
   await expect(game.button('Settings')).toBeFocused();
   // Both choices survive a reload, and the dialog shows them.
   await page.reload();
-  await expect(game.pyramidCards().first()).toBeVisible();
+  await game.dealt();
   expect(await rootAttr(page, 'data-theme')).toBe('dark');
   expect(await rootHas(page, 'large-cards')).toBe(true);
   await openSettings(game);
@@ -135,7 +135,7 @@ test('theme and motion follow the system when set to System, and the choice othe
   expect(await rootAttr(page, 'data-theme')).toBe('light');
   expect(await rootAttr(page, 'data-motion')).toBe('on');
   await page.reload();
-  await expect(game.pyramidCards().first()).toBeVisible();
+  await game.dealt();
   expect(await rootAttr(page, 'data-theme')).toBe('light');
   expect(await rootAttr(page, 'data-motion')).toBe('on');
 });
@@ -180,7 +180,7 @@ test('table colour, card back, four colours and high contrast change the table a
   await page.keyboard.press('Escape');
 
   await page.reload();
-  await expect(game.pyramidCards().first()).toBeVisible();
+  await game.dealt();
   expect(await rootAttr(page, 'data-table')).toBe('wine');
   expect(await rootAttr(page, 'data-card-back')).toBe('stars');
   expect(await rootHas(page, 'four-colour')).toBe(true);
@@ -232,7 +232,7 @@ test('left-handed, zen mode and the last move highlight', async ({ page }) => {
   await expect(page.locator('.slot.last-move')).toHaveCount(0);
 
   await page.reload();
-  await expect(game.pyramidCards().first()).toBeVisible();
+  await game.dealt();
   expect(await rootHas(page, 'left-handed')).toBe(true);
   expect(await rootHas(page, 'zen')).toBe(true);
   expect(await rootHas(page, 'highlight-last-move')).toBe(true);
@@ -281,7 +281,7 @@ test('a corrupt settings value falls back to the defaults, kept under a backup k
   for (const bad of ['{"version":1,"theme":', '{"version":9,"theme":"dark"}']) {
     await page.evaluate(([k, v]) => localStorage.setItem(k, v), [SETTINGS_KEY, bad]);
     await page.reload();
-    await expect(game.pyramidCards().first()).toBeVisible();
+    await game.dealt();
     await expect(game.message).toContainText('The saved settings could not be read');
     await expect(page.getByTestId('data-notice')).toContainText('settings are back to their defaults');
     expect(await rootAttr(page, 'data-theme')).toBe('light');
@@ -335,7 +335,7 @@ test('Sound: M and the toolbar toggle it, it persists, and no AudioContext exist
 
   // After a reload sound is still on, but nothing is created until a gesture.
   await page.reload();
-  await expect(game.pyramidCards().first()).toBeVisible();
+  await game.dealt();
   await expect(sound).toHaveAttribute('aria-pressed', 'true');
   expect(await contexts()).toBe(0);
   // A page without a user gesture makes no sound: stand in for the
@@ -364,7 +364,7 @@ test('Sound: M and the toolbar toggle it, it persists, and no AudioContext exist
   await page.keyboard.press('M');
   await expect(sound).toHaveAttribute('aria-pressed', 'false');
   await page.reload();
-  await expect(game.pyramidCards().first()).toBeVisible();
+  await game.dealt();
   await expect(sound).toHaveAttribute('aria-pressed', 'false');
 });
 
@@ -409,7 +409,7 @@ for (const [width, height] of [
       ['large-dark', { theme: 'dark', large_cards: true, table: 'wine', card_back: 'tartan' }],
     ] as const) {
       await withSettings(game, settings);
-      await expect(game.pyramidCards().first()).toBeVisible();
+      await game.dealt();
       expect(await game.hasHorizontalOverflow()).toBe(false);
       await shot(page, testInfo, `${name}-${width}x${height}`);
     }

@@ -74,18 +74,18 @@ test('reloading a tab resumes the round that tab was playing', async ({ context 
   const [aRound, bRound] = [await roundId(a), await roundId(b)];
   // B saved last, yet A's reload brings back A's round, and B's brings B's.
   await a.page.reload();
-  await expect(a.pyramidCards().first()).toBeVisible();
+  await a.dealt();
   expect(await roundId(a)).toBe(aRound);
   await expect(a.page.getByTestId('deal')).toContainText('11');
   await expect(a.moves).toHaveText('1');
   await b.page.reload();
-  await expect(b.pyramidCards().first()).toBeVisible();
+  await b.dealt();
   expect(await roundId(b)).toBe(bRound);
   await expect(b.page.getByTestId('deal')).toContainText('Hard');
   await expect(b.moves).toHaveText('2');
   // A plain address (no ?deal) in the same tab still resumes its own round.
   await a.page.goto('/');
-  await expect(a.pyramidCards().first()).toBeVisible();
+  await a.dealt();
   expect(await roundId(a)).toBe(aRound);
 });
 
@@ -103,7 +103,7 @@ test('a new tab resumes the latest round no open tab plays, or deals a new one',
   // C: B's round is free again (B closed); A's is taken.
   const c = await newTab(context);
   await c.page.goto('/');
-  await expect(c.pyramidCards().first()).toBeVisible();
+  await c.dealt();
   expect(await roundId(c)).toBe(bRound);
   await expect(c.moves).toHaveText('2');
   await expect(c.message).toContainText('Resuming deal 22');
@@ -111,7 +111,7 @@ test('a new tab resumes the latest round no open tab plays, or deals a new one',
   // D: every saved round is open elsewhere, so D deals afresh.
   const d = await newTab(context);
   await d.page.goto('/');
-  await expect(d.pyramidCards().first()).toBeVisible();
+  await d.dealt();
   const dRound = await roundId(d);
   expect([await roundId(a), bRound]).not.toContain(dRound);
   await expect(d.moves).toHaveText('0');
@@ -132,7 +132,7 @@ test('a duplicated tab does not take over the original tab\'s round', async ({ c
     }
   }, aRound);
   await copy.page.goto('/');
-  await expect(copy.pyramidCards().first()).toBeVisible();
+  await copy.dealt();
   expect(await roundId(copy)).not.toBe(aRound);
   expect(await roundId(a)).toBe(aRound);
   await a.stock.click();
