@@ -7,7 +7,7 @@
 //! | bytes | what |
 //! |---|---|
 //! | 1 | format version, [`TOKEN_VERSION`] |
-//! | 1 | the preset's place in [`Preset::ALL`] |
+//! | 1 | the game, [`Preset::code`] |
 //! | 4 | the deal number, little-endian |
 //! | 1 | flags: bit 0 won, bit 1 ended by the player (Par Pyramid) |
 //! | 2 | the claimed move count, little-endian |
@@ -173,10 +173,7 @@ impl Score {
 /// The token of `challenge`. A longer line than 65,535 moves or a time
 /// over 49 days is clamped in the claim, which [`verify`] then refuses.
 pub fn encode(challenge: &Challenge) -> String {
-    let preset_index = Preset::ALL
-        .iter()
-        .position(|&p| p == challenge.preset)
-        .expect("every preset is in Preset::ALL") as u8;
+    let preset_index = challenge.preset.code();
     let mut bytes = Vec::with_capacity(HEADER_LEN + 2 * challenge.line.len() + CHECKSUM_LEN);
     bytes.push(TOKEN_VERSION);
     bytes.push(preset_index);
@@ -216,9 +213,7 @@ pub fn decode(token: &str) -> Result<Challenge, ChallengeError> {
     if body[0] != TOKEN_VERSION {
         return Err(ChallengeError::UnknownVersion(body[0]));
     }
-    let preset = *Preset::ALL
-        .get(usize::from(body[1]))
-        .ok_or(ChallengeError::UnknownPreset(body[1]))?;
+    let preset = Preset::from_code(body[1]).ok_or(ChallengeError::UnknownPreset(body[1]))?;
     let deal_number = u32::from_le_bytes([body[2], body[3], body[4], body[5]]);
     if deal_number == 0 {
         return Err(ChallengeError::DealZero);

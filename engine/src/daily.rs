@@ -43,12 +43,9 @@ pub fn daily_deal(preset: Preset, days_since_unix_epoch: u32) -> u32 {
 }
 
 /// The first candidate of the day: SplitMix64 of the day and the preset's
-/// position in [`Preset::ALL`], folded into 1..=u32::MAX.
+/// code ([`Preset::code`]: a named game's place in [`Preset::ALL`]), folded into 1..=u32::MAX.
 pub fn daily_start(preset: Preset, days_since_unix_epoch: u32) -> u32 {
-    let preset_index = Preset::ALL
-        .iter()
-        .position(|&p| p == preset)
-        .expect("every preset is in Preset::ALL") as u64;
+    let preset_index = u64::from(preset.code());
     let mixed = splitmix64(u64::from(days_since_unix_epoch) << 8 | preset_index);
     let folded = (mixed ^ (mixed >> 32)) as u32;
     folded.max(1)

@@ -34,5 +34,7 @@ pub use position::{
     format_line, parse_line, pyramid_index, row_col, Board, Home, LossReason, Move, MoveError,
     ParseMoveError, Position, Status, Zone,
 };
-pub use rules::{Goal, LossRule, Preset, Rules, StockMode, UnknownPreset, WinCondition};
+pub use rules::{
+    Custom, Goal, Layout, LossRule, Pairing, Preset, Rules, StockMode, UnknownPreset, WinCondition,
+};
 pub use solver::{is_winnable, solve, Limits, Outcome, Solution};

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, ParseCardError};
 use crate::deal::{Deal, PYRAMID_CARDS, STOCK_CARDS};
-use crate::rules::{LossRule, Preset, Rules, StockMode, WinCondition};
+use crate::rules::{LossRule, Pairing, Preset, Rules, StockMode, WinCondition, RESERVE_PILES};
 
 /// One completed action. Cards are unique in a deck, so a move names its cards
 /// rather than their places; the text forms are `KS`, `5C+8D`, `D` and `R`.
@@ -23,7 +23,9 @@ use crate::rules::{LossRule, Preset, Rules, StockMode, WinCondition};
 pub enum Move {
     /// Remove an available King on its own.
     King(Card),
-    /// Remove two available cards whose values add up to 13.
+    /// Remove two available cards that make a pair (values adding up to
+    /// 13; in Cheops, equal or adjacent ranks), or with overlap pairs a
+    /// card and the one card still covering it.
     Pair(Card, Card),
     /// Turn the top stock card face up.
     Draw,
@@ -136,6 +138,10 @@ pub enum MoveError {
     NotAKing(Card),
     /// The two cards' values do not add up to 13.
     NotThirteen(Card, Card),
+    /// Cheops: the two cards are not of equal or adjacent rank.
+    NotAdjacent(Card, Card),
+    /// Cheops: no card goes alone, not even a King.
+    NoneAlone(Card),
     /// A card cannot pair with itself.
     SameCard(Card),
     /// Draw with an empty stock.
@@ -162,6 +168,15 @@ impl fmt::Display for MoveError {
                 b.rank_label(),
                 a.rank() + b.rank()
             ),
+            MoveError::NotAdjacent(a, b) => write!(
+                f,
+                "{} and {} are not of equal or adjacent rank",
+                a.rank_label(),
+                b.rank_label()
+            ),
+            MoveError::NoneAlone(c) => {
+                write!(f, "{c} cannot go alone: every card leaves in a pair")
+            }
             MoveError::SameCard(c) => write!(f, "{c} cannot pair with itself"),
             MoveError::StockEmpty => f.write_str("the stock is empty"),
             MoveError::StockNotEmpty => f.write_str("the stock is not empty yet"),
@@ -179,7 +194,8 @@ impl std::error::Error for MoveError {}
 pub enum Home {
     /// Pyramid index 0..28: row `r`, column `c` is `r * (r + 1) / 2 + c`.
     Pyramid(u8),
-    /// Stock index 0..24: `deal.stock()[i]`.
+    /// Stock index 0..24: `deal.stock()[i]` (in Giza, reserve pile
+    /// `i % 8`, `i / 8` cards from its bottom).
     Stock(u8),
 }
 
@@ -189,8 +205,11 @@ pub enum Zone {
     Pyramid,
     /// The card just turned, in draw-card mode.
     Draw,
+    /// A waste pile (with three wastes, any of them).
     Waste,
     Stock,
+    /// Giza: reserve pile 0..8.
+    Reserve(u8),
 }
 
 /// How a round has ended, or that it has not.
@@ -252,6 +271,9 @@ pub struct Position {
     pub(crate) slot: bool,
     /// The current pass through the stock, from 1.
     pub(crate) pass: u16,
+    /// Three wastes: the stock cards in play when the pass began, whose
+    /// order in the pass deals each onto its waste in turn.
+    pub(crate) dealt: u32,
     /// Whether any card was removed since the current pass began.
     pub(crate) removed_this_pass: bool,
 }
@@ -309,10 +331,16 @@ impl Board {
         Position {
             pyramid: ALL_PYRAMID,
             stock: ALL_STOCK,
-            next: 0,
+            // Giza's reserve is all face up: nothing is left to draw.
+            next: if self.rules.has_stock() {
+                0
+            } else {
+                STOCK_CARDS as u8
+            },
             slot: false,
             pass: 1,
             removed_this_pass: false,
+            dealt: ALL_STOCK,
         }
     }
 
@@ -322,6 +350,17 @@ impl Board {
 
     pub(crate) fn stock_card(&self, i: u32) -> Card {
         self.deal.cards()[PYRAMID_CARDS + i as usize]
+    }
+
+    /// The pyramid indices of the two cards lying on card `k` (none on the
+    /// bottom row).
+    pub(crate) fn lying_on(&self, k: u8) -> impl Iterator<Item = u8> {
+        let (row, _) = row_col(k);
+        let first = k + row + 1;
+        (row < 6)
+            .then_some([first, first + 1])
+            .into_iter()
+            .flatten()
     }
 
     pub(crate) fn cone(&self, k: u32) -> u32 {
@@ -346,8 +385,11 @@ impl Board {
         highest(pos.stock & below(pos.next))
     }
 
-    /// The stock index of the waste's top card, if any.
+    /// The stock index of the waste's top card, if any (one waste only).
     pub fn waste_top_index(&self, pos: &Position) -> Option<u32> {
+        if self.rules.wastes != 1 || !self.rules.has_stock() {
+            return None;
+        }
         let mut drawn = pos.stock & below(pos.next);
         if pos.slot {
             if let Some(top) = highest(drawn) {
@@ -365,8 +407,12 @@ impl Board {
         self.waste_top_index(pos).map(|i| self.stock_card(i))
     }
 
-    /// The waste, bottom card first (the draw slot not included).
+    /// The waste, bottom card first (the draw slot not included; empty
+    /// with three wastes or none).
     pub fn waste(&self, pos: &Position) -> Vec<Card> {
+        if self.rules.wastes != 1 || !self.rules.has_stock() {
+            return Vec::new();
+        }
         let mut drawn = pos.stock & below(pos.next);
         if let Some(i) = self.draw_slot_index(pos) {
             drawn &= !(1 << i);
@@ -385,6 +431,85 @@ impl Board {
         (pos.stock & !below(pos.next)).count_ones()
     }
 
+    /// Three wastes, or Giza's eight reserve piles: the stock index of
+    /// each card in the piles with its pile, bottom card first.
+    fn piled(&self, pos: &Position) -> impl Iterator<Item = (u32, u8)> + '_ {
+        let reserve = !self.rules.has_stock();
+        let piles = if reserve { 0 } else { self.rules.wastes };
+        let dealt = pos.dealt;
+        let mut drawn = if reserve || piles > 1 {
+            pos.stock & below(pos.next)
+        } else {
+            0
+        };
+        std::iter::from_fn(move || {
+            (drawn != 0).then(|| {
+                let i = drawn.trailing_zeros();
+                drawn &= drawn - 1;
+                let pile = if reserve {
+                    (i % u32::from(RESERVE_PILES)) as u8
+                } else {
+                    ((dealt & below(i as u8)).count_ones() % u32::from(piles)) as u8
+                };
+                (i, pile)
+            })
+        })
+    }
+
+    /// The number of piles [`Board::piles`] shows: 8 in Giza, 3 with three
+    /// wastes, else none.
+    pub fn pile_count(&self) -> u8 {
+        if !self.rules.has_stock() {
+            RESERVE_PILES
+        } else if self.rules.wastes > 1 {
+            self.rules.wastes
+        } else {
+            0
+        }
+    }
+
+    /// Giza's reserve piles or the three wastes, each bottom card first
+    /// (its last card is the available one); empty for one waste.
+    pub fn piles(&self, pos: &Position) -> Vec<Vec<Card>> {
+        let mut piles = vec![Vec::new(); usize::from(self.pile_count())];
+        for (i, pile) in self.piled(pos) {
+            piles[usize::from(pile)].push(self.stock_card(i));
+        }
+        piles
+    }
+
+    /// The stock indices of the live stock-side cards that are not in the
+    /// draw slot nor on the single waste: the tops of the piles.
+    fn pile_tops(&self, pos: &Position) -> u32 {
+        let mut tops = [None; RESERVE_PILES as usize];
+        for (i, pile) in self.piled(pos) {
+            tops[usize::from(pile)] = Some(i);
+        }
+        tops.iter().flatten().fold(0, |m, &i| m | 1 << i)
+    }
+
+    /// The pile a card lies in (Giza's reserve, or one of three wastes).
+    pub fn pile_of(&self, pos: &Position, card: Card) -> Option<u8> {
+        let Home::Stock(i) = self.home(card) else {
+            return None;
+        };
+        self.piled(pos)
+            .find(|&(j, _)| j == u32::from(i))
+            .map(|(_, p)| p)
+    }
+
+    /// The stock indices of every live stock-side card.
+    fn live_stock(&self, pos: &Position) -> u32 {
+        let mut live = self.pile_tops(pos);
+        for i in [self.draw_slot_index(pos), self.waste_top_index(pos)]
+            .into_iter()
+            .flatten()
+        {
+            live |= 1 << i;
+        }
+        live
+    }
+
     /// Where `card` is now, or `None` once it has been removed.
     pub fn zone(&self, pos: &Position, card: Card) -> Option<Zone> {
         match self.home(card) {
@@ -393,6 +518,8 @@ impl Board {
                 let i = u32::from(i);
                 if pos.stock & (1 << i) == 0 {
                     None
+                } else if !self.rules.has_stock() {
+                    Some(Zone::Reserve((i % u32::from(RESERVE_PILES)) as u8))
                 } else if i >= u32::from(pos.next) {
                     Some(Zone::Stock)
                 } else if self.draw_slot_index(pos) == Some(i) {
@@ -408,10 +535,7 @@ impl Board {
     pub fn is_available(&self, pos: &Position, card: Card) -> bool {
         match self.home(card) {
             Home::Pyramid(k) => self.is_exposed(pos, k),
-            Home::Stock(i) => {
-                let i = Some(u32::from(i));
-                i == self.waste_top_index(pos) || i == self.draw_slot_index(pos)
-            }
+            Home::Stock(i) => self.live_stock(pos) & (1 << i) != 0,
         }
     }
 
@@ -435,14 +559,45 @@ impl Board {
     }
 
     /// Every available card: exposed pyramid cards by index, then the draw
-    /// slot, then the waste top.
+    /// slot, then the waste top (or the piles' tops, by stock index).
     pub fn available_cards(&self, pos: &Position) -> Vec<Card> {
         let mut cards: Vec<Card> = bits(self.exposed_mask(pos))
             .map(|k| self.pyramid_card(k))
             .collect();
         cards.extend(self.draw_slot(pos));
         cards.extend(self.waste_top(pos));
+        cards.extend(bits(self.pile_tops(pos)).map(|i| self.stock_card(i)));
         cards
+    }
+
+    /// With overlap pairs: the card still lying on `card` when it is the
+    /// only one and is itself exposed, the one card `card` may pair with.
+    pub fn overlap_partner(&self, pos: &Position, card: Card) -> Option<Card> {
+        if !self.rules.overlap {
+            return None;
+        }
+        let Home::Pyramid(k) = self.home(card) else {
+            return None;
+        };
+        match self.covering(pos, card) {
+            [Some(on), None] | [None, Some(on)] => {
+                let Home::Pyramid(j) = self.home(on) else {
+                    return None;
+                };
+                (self.is_exposed(pos, j) && pos.pyramid & (1 << k) != 0).then_some(on)
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether the two cards make a pair under the rules (ranks only).
+    pub fn pairs(&self, a: Card, b: Card) -> bool {
+        self.rules.ranks_pair(a.rank(), b.rank())
+    }
+
+    /// Whether `card` may leave alone: a King, where pairs make 13.
+    pub fn goes_alone(&self, card: Card) -> bool {
+        card.is_king() && self.rules.kings_alone()
     }
 
     pub fn can_draw(&self, pos: &Position) -> bool {
@@ -471,18 +626,29 @@ impl Board {
         }
     }
 
-    /// Every legal removal: Kings first, then pairs.
+    /// Every legal removal: Kings first, then pairs, then overlap pairs
+    /// (the covered card first).
     pub fn removals(&self, pos: &Position) -> Vec<Move> {
         let available = self.available_cards(pos);
         let mut moves: Vec<Move> = available
             .iter()
-            .filter(|c| c.is_king())
+            .filter(|&&c| self.goes_alone(c))
             .map(|&c| Move::King(c))
             .collect();
         for (i, &a) in available.iter().enumerate() {
             for &b in &available[i + 1..] {
-                if a.pairs_with(b) {
+                if self.pairs(a, b) {
                     moves.push(Move::Pair(a, b));
+                }
+            }
+        }
+        if self.rules.overlap {
+            for k in bits(pos.pyramid & !self.exposed_mask(pos)) {
+                let card = self.pyramid_card(k);
+                if let Some(on) = self.overlap_partner(pos, card) {
+                    if self.pairs(card, on) {
+                        moves.push(Move::Pair(card, on));
+                    }
                 }
             }
         }
@@ -491,6 +657,9 @@ impl Board {
 
     /// Whether any removal is possible right now (cheaper than `removals`).
     pub fn has_removal(&self, pos: &Position) -> bool {
+        if !self.rules.is_classic_family() {
+            return !self.removals(pos).is_empty();
+        }
         let mut ranks = 0u16;
         let mut note = |card: Card| -> bool {
             let r = card.rank();
@@ -527,6 +696,9 @@ impl Board {
         let mut next = *pos;
         match m {
             Move::King(c) => {
+                if !self.rules.kings_alone() {
+                    return Err(MoveError::NoneAlone(c));
+                }
                 if !c.is_king() {
                     return Err(MoveError::NotAKing(c));
                 }
@@ -539,21 +711,33 @@ impl Board {
                 if a == b {
                     return Err(MoveError::SameCard(a));
                 }
+                let overlapping = self.overlap_partner(pos, a) == Some(b)
+                    || self.overlap_partner(pos, b) == Some(a);
                 for c in [a, b] {
-                    if !self.is_available(pos, c) {
+                    if !overlapping && !self.is_available(pos, c) {
                         return Err(MoveError::NotAvailable(c));
                     }
                 }
-                if !a.pairs_with(b) {
-                    return Err(MoveError::NotThirteen(a, b));
+                if !self.pairs(a, b) {
+                    return Err(match self.rules.pairing {
+                        Pairing::Thirteen => MoveError::NotThirteen(a, b),
+                        Pairing::Adjacent => MoveError::NotAdjacent(a, b),
+                    });
                 }
                 self.remove(&mut next, a);
                 self.remove(&mut next, b);
             }
             Move::Draw => {
-                let stock = pos.stock & !below(pos.next);
+                let mut stock = pos.stock & !below(pos.next);
                 if stock == 0 {
                     return Err(MoveError::StockEmpty);
+                }
+                // The next `turn` cards (fewer when fewer are left).
+                for _ in 1..self.rules.turn {
+                    if stock & (stock - 1) == 0 {
+                        break;
+                    }
+                    stock &= stock - 1;
                 }
                 next.next = stock.trailing_zeros() as u8 + 1;
                 next.slot = self.rules.stock_mode == StockMode::DrawCard;
@@ -564,6 +748,9 @@ impl Board {
                 next.slot = false;
                 next.pass += 1;
                 next.removed_this_pass = false;
+                if self.rules.wastes > 1 {
+                    next.dealt = pos.stock;
+                }
             }
         }
         Ok(next)

@@ -95,6 +95,8 @@
 //!   of such a position makes the processor wait for those writes (no store
 //!   forwarding), about a tenth of a long search's time.
 
+mod family;
+
 use std::cell::{Cell, OnceCell};
 
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -102,7 +104,7 @@ use serde::Serialize;
 
 use crate::card::Card;
 use crate::deal::{Deal, PYRAMID_CARDS};
-use crate::position::{below, bits, exposed_of, highest, Board, Home, Move, Position};
+use crate::position::{below, bits, exposed_of, highest, Board, Home, Move, Position, ALL_STOCK};
 use crate::rules::{LossRule, Preset, StockMode, WinCondition};
 
 /// Positions a search expands before it starts to look at stripped
@@ -149,6 +151,9 @@ pub struct Solution {
 /// (then, once it is cleared, removing every card); otherwise the rules' win.
 pub fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
     let rules = board.rules();
+    if !rules.is_classic_family() {
+        return family::solve(board, pos, limits);
+    }
     let goal_all = match rules.win {
         WinCondition::Pyramid => false,
         WinCondition::AllCards => true,
@@ -208,7 +213,7 @@ pub fn is_winnable(number: u32, preset: Preset, limits: Limits) -> bool {
     solve(&board, &board.start(), limits).outcome == Outcome::Win
 }
 
-fn verdict(won: bool, aborted: bool) -> Outcome {
+pub(crate) fn verdict(won: bool, aborted: bool) -> Outcome {
     match (won, aborted) {
         (true, _) => Outcome::Win,
         (false, true) => Outcome::Unknown,
@@ -867,6 +872,7 @@ impl Search<'_> {
                     slot: false,
                     pass: pos.pass + 1,
                     removed_this_pass: false,
+                    dealt: ALL_STOCK,
                 };
                 (0, child)
             };
@@ -1202,6 +1208,8 @@ fn rebuilt(pos: &Position, stock: u32, next: u8, slot: bool) -> Position {
         slot,
         pass: pos.pass,
         removed_this_pass: pos.removed_this_pass,
+        // One waste: never read.
+        dealt: ALL_STOCK,
     }
 }
 
@@ -1226,6 +1234,7 @@ fn remove(pos: &Position, cards: &[Live]) -> Position {
         slot,
         pass: pos.pass,
         removed_this_pass: true,
+        dealt: ALL_STOCK,
     }
 }
 

@@ -483,7 +483,7 @@ mod tests {
             let answer = &g.questions[0].1;
             assert!(answer.contains(&format!("{} %", percent(rate.share()))));
             assert!(answer.contains(&group(rate.winnable())));
-            assert!(answer.contains(preset.name()));
+            assert!(answer.contains(&*preset.name()));
         }
     }
 

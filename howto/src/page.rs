@@ -85,7 +85,7 @@ pub fn section(g: &Guide) -> String {
     let mut out = format!(
         "<section id=\"{id}\" class=\"game\" aria-labelledby=\"{id}-title\">\n\
          <h2 id=\"{id}-title\">{}</h2>\n<p class=\"goal\">{}</p>\n",
-        escape(g.preset.name()),
+        escape(&g.preset.name()),
         escape(&g.goal)
     );
     out.push_str("<ul class=\"facts\">\n");
@@ -99,7 +99,7 @@ pub fn section(g: &Guide) -> String {
     out.push_str("</ul>\n");
     out.push_str(&format!(
         "<p class=\"play\"><a href=\"index.html?rules={id}\">Play {}</a></p>\n",
-        escape(g.preset.name())
+        escape(&g.preset.name())
     ));
     out.push_str("<h3>The pairs that make 13</h3>\n");
     out.push_str(&format!("<p>{}</p>\n", escape(PAIRS_TEXT)));
@@ -189,7 +189,7 @@ fn win_rates(rates: &WinRates) -> String {
             "<tr><th scope=\"row\"><a href=\"#{}\">{}</a></th><td>{} of {}</td><td>{} %</td>\
              <td>{}\u{2013}{} %</td></tr>\n",
             rate.preset.id(),
-            escape(rate.preset.name()),
+            escape(&rate.preset.name()),
             group(rate.winnable()),
             group(rate.deals),
             percent(rate.share()),

@@ -38,10 +38,10 @@ impl fmt::Display for UrlError {
                 u32::MAX
             ),
             UrlError::BadRules(v) => {
-                let ids: Vec<&str> = Preset::ALL.iter().map(|p| p.id()).collect();
+                let ids: Vec<_> = Preset::ALL.iter().map(|p| p.id()).collect();
                 write!(
                     f,
-                    "\u{201c}{v}\u{201d} is not a rule set (use one of {})",
+                    "\u{201c}{v}\u{201d} is not a rule set (use one of {}, or a custom-… id)",
                     ids.join(", ")
                 )
             }

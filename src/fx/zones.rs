@@ -26,6 +26,7 @@ pub(crate) fn zone_name(zone: Zone) -> &'static str {
         Zone::Draw => "draw",
         Zone::Waste => "waste",
         Zone::Stock => "stock",
+        Zone::Reserve(_) => "reserve",
     }
 }
 

@@ -428,7 +428,7 @@ mod tests {
     /// `back` moves before the end of the solver's line, and from positions a
     /// few random legal moves away from those (some of them lost).
     fn check(preset: Preset, deals: std::ops::RangeInclusive<u32>, back: &[usize]) -> Seen {
-        let mut rng = ChaCha8Rng::seed_from_u64(0x5407_7e57 ^ preset as u64);
+        let mut rng = ChaCha8Rng::seed_from_u64(0x5407_7e57 ^ u64::from(preset.code()));
         let mut seen = Seen::default();
         for number in deals {
             let deal = Deal::from_number(number);

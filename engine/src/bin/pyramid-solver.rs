@@ -25,7 +25,12 @@ fn main() -> ExitCode {
         Ok(Some(request)) => request,
         Ok(None) => {
             println!("{USAGE}");
-            println!("rules: {}", ids().join(", "));
+            println!(
+                "rules: {}, or custom-<passes>-<turn>-<mode>-<goal>-<overlap> \
+                 (passes 1, 2, 3 or u; turn 1 or 3; mode waste or drawcard; \
+                 goal pyramid or all; overlap overlap or no)",
+                ids().join(", ")
+            );
             return ExitCode::SUCCESS;
         }
         Err(e) => {
@@ -95,8 +100,8 @@ impl fmt::Display for ArgError {
     }
 }
 
-fn ids() -> Vec<&'static str> {
-    Preset::ALL.iter().map(|p| p.id()).collect()
+fn ids() -> Vec<String> {
+    Preset::ALL.iter().map(|p| p.id().into_owned()).collect()
 }
 
 fn parse_args(args: &[String]) -> Result<Option<Request>, ArgError> {
@@ -178,7 +183,7 @@ fn positive(flag: &str, value: &str) -> Result<u32, ArgError> {
 struct Report {
     deal: Option<u32>,
     cards: String,
-    rules: &'static str,
+    rules: String,
     result: Outcome,
     moves: String,
     nodes: u64,
@@ -192,7 +197,7 @@ fn solve_deal(number: Option<u32>, deal: Deal, request: &Request) -> Report {
     Report {
         deal: number,
         cards: deal.to_string(),
-        rules: request.preset.id(),
+        rules: request.preset.id().into_owned(),
         result: solution.outcome,
         moves: format_line(&solution.line),
         nodes: solution.nodes,
