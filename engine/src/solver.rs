@@ -161,8 +161,11 @@ pub fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
     };
     let tables = Tables::new(board);
     let mut relaxed = Relaxed::new(&tables, limits.max_nodes);
-    if rules.passes.is_none() && rules.loss == LossRule::DeadOnly && !goal_all {
-        debug_assert_eq!(rules.stock_mode, StockMode::Waste);
+    if rules.passes.is_none()
+        && rules.loss == LossRule::DeadOnly
+        && rules.stock_mode == StockMode::Waste
+        && !goal_all
+    {
         let won = relaxed.winnable(pos.pyramid, pos.stock);
         let line = if won {
             realize(board, pos, &relaxed.removals(pos.pyramid, pos.stock))
