@@ -18,6 +18,28 @@ pub const COMMITTED: &str = include_str!("../win-rates.txt");
 /// The first line of the table: how it was made.
 pub const HEADER: &str = "# The solver's verdict on deals 1..=N of each preset: id, N, winnable, and a hex bitmap (bit d-1 set when deal d can be won). Made by: cargo run --release -p pyramid-howto --bin rules-page -- --measure 10000 > howto/win-rates.txt";
 
+/// The custom sets whose share of winnable deals is published
+/// (solitairewinrates.com, Pyramid, 100 million deals each; their one-pass
+/// stock has the drawn card and the waste top both live, our draw-card
+/// mode), with the published percentage.
+pub const PUBLISHED: [(&str, f64); 6] = [
+    ("custom-1-1-drawcard-pyramid-overlap", 22.77),
+    ("custom-1-1-drawcard-all-overlap", 15.92),
+    ("custom-u-1-drawcard-pyramid-overlap", 83.15),
+    ("custom-1-1-drawcard-pyramid-no", 9.02),
+    ("custom-1-1-drawcard-all-no", 6.80),
+    ("custom-u-1-drawcard-pyramid-no", 66.87),
+];
+
+/// The games the table holds, in its order: the named games, then the
+/// published custom sets.
+pub fn games() -> Vec<Preset> {
+    let customs = PUBLISHED
+        .iter()
+        .map(|(id, _)| id.parse().expect("a published set is a custom id"));
+    Preset::ALL.into_iter().chain(customs).collect()
+}
+
 /// One preset's verdicts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WinRate {
@@ -107,7 +129,7 @@ impl WinRate {
     }
 }
 
-/// The whole table, one preset a line in [`Preset::ALL`]'s order.
+/// The whole table, one game a line in [`games`]'s order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WinRates(pub Vec<WinRate>);
 
@@ -115,7 +137,7 @@ impl WinRates {
     /// Solves deals `1..=deals` of every preset, one thread per preset.
     pub fn measure(deals: u32) -> WinRates {
         let rates = std::thread::scope(|scope| {
-            let jobs: Vec<_> = Preset::ALL
+            let jobs: Vec<_> = games()
                 .into_iter()
                 .map(|p| scope.spawn(move || WinRate::measure(p, deals)))
                 .collect();
@@ -147,7 +169,7 @@ impl WinRates {
             .map(WinRate::parse_line)
             .collect::<Result<Vec<_>, _>>()?;
         let presets: Vec<Preset> = rates.iter().map(|r| r.preset).collect();
-        if presets != Preset::ALL {
+        if presets != games() {
             return Err(format!(
                 "the presets are {presets:?}, not every preset in order"
             ));

@@ -4,7 +4,7 @@
 //! construction. The guide is plain text; `page` writes it as HTML.
 
 use pyramid_engine::rules::{CARD_PENALTY, PASS_BONUS};
-use pyramid_engine::{Card, Goal, LossRule, Preset, Rules, StockMode, Suit, WinCondition};
+use pyramid_engine::{Card, Goal, LossRule, Pairing, Preset, Rules, StockMode, Suit, WinCondition};
 
 use crate::figures::{percent, WinRate};
 
@@ -14,6 +14,10 @@ pub struct Guide {
     pub preset: Preset,
     /// The goal of this game, in one sentence.
     pub goal: String,
+    /// How two cards make a pair in this game.
+    pub pairs_text: &'static str,
+    /// How covering works, and overlap pairs where the game has them.
+    pub covered: Vec<String>,
     /// The facts at a glance: (what, this game's value).
     pub facts: Vec<(&'static str, String)>,
     /// The stock, the waste, the draw slot where it is live, the passes
@@ -29,23 +33,38 @@ pub struct Guide {
     pub questions: Vec<(String, String)>,
 }
 
-/// The pairs that make 13, then the King alone, as cards of one suit: the
-/// ones the engine's `Card::pairs_with` and `Card::is_king` accept, so the
-/// table is the rule's own and not a copy of it.
-pub fn pairs() -> Vec<(Card, Option<Card>)> {
+/// The pairs of the game's rule, then the cards that go alone, as cards
+/// of one suit: the ones the engine's `Rules::ranks_pair` and
+/// `Rules::kings_alone` accept, so the table is the rule's own and not a
+/// copy of it. Where pairs make 13: A+Q … 6+7, then K alone; in Cheops,
+/// each rank with the next one up (equal ranks pair too).
+pub fn pairs(rules: Rules) -> Vec<(Card, Option<Card>)> {
     let ranks = || (1..=13).filter_map(|rank| Card::new(rank, Suit::Spades));
     let two = ranks().filter_map(|a| {
-        let b = ranks().find(|&b| b.rank() > a.rank() && a.pairs_with(b))?;
+        let b = ranks().find(|&b| b.rank() > a.rank() && rules.ranks_pair(a.rank(), b.rank()))?;
         Some((a, Some(b)))
     });
-    let alone = ranks().filter(|c| c.is_king()).map(|k| (k, None));
+    let alone = ranks()
+        .filter(|c| c.is_king() && rules.kings_alone())
+        .map(|k| (k, None));
     two.chain(alone).collect()
 }
 
-/// How pairing and covering work: the same in every preset.
+/// How pairing works where pairs make 13.
 pub const PAIRS_TEXT: &str = "Remove two available cards whose values add up to 13, \
      or a King on its own. An Ace counts 1, a Jack 11, a Queen 12 and a King 13; \
      the other cards count their number. Suits do not matter.";
+
+/// How pairing works in Cheops.
+pub const ADJACENT_TEXT: &str = "Remove two available cards of the same rank or of \
+     adjacent ranks: a 7 with a 6, a 7 or an 8. The ranks run Ace, 2 … 10, Jack, Queen, \
+     King and do not wrap: an Ace pairs with an Ace or a 2, a King with a Queen or a King. \
+     No card goes alone, not even a King. Suits do not matter.";
+
+/// With overlap pairs: a card may pair with the one card still on it.
+pub const OVERLAP_TEXT: &str = "Overlap pairs: a pyramid card with only one card still \
+     lying on it may pair with that card, when the two make a pair and the card on top is \
+     available. A 6 under a 7 (and nothing else) can go with that 7.";
 
 pub const COVERED_TEXT: &str = "A pyramid card is covered while a card of the row below \
      still lies on it: each card lies under the two cards just below it. A card is \
@@ -69,9 +88,18 @@ impl Guide {
     /// The guide to `preset`, quoting `rate` for its share of winnable deals.
     pub fn new(preset: Preset, rate: &WinRate) -> Guide {
         let rules = preset.rules();
+        let mut covered = vec![COVERED_TEXT.to_string()];
+        if rules.overlap {
+            covered.push(OVERLAP_TEXT.to_string());
+        }
         Guide {
             preset,
             goal: goal(rules),
+            pairs_text: match rules.pairing {
+                Pairing::Thirteen => PAIRS_TEXT,
+                Pairing::Adjacent => ADJACENT_TEXT,
+            },
+            covered,
             facts: facts(rules),
             stock: stock(rules),
             win_loss: win_loss(rules),
@@ -82,16 +110,31 @@ impl Guide {
     }
 }
 
-fn goal_words(goal: Goal) -> &'static str {
-    match goal {
+fn goal_words(rules: Rules) -> &'static str {
+    match (rules.goal(), rules.has_stock(), rules.wastes) {
         // Goal's own words, for the facts; the sentence says it in full.
-        Goal::ClearPyramid => "clear the pyramid (its 28 cards)",
-        Goal::ClearAllCards => "remove all 52 cards (the pyramid, the stock and the waste)",
+        (Goal::ClearPyramid, ..) => "clear the pyramid (its 28 cards)",
+        (Goal::ClearAllCards, false, _) => "remove all 52 cards (the pyramid and the reserve)",
+        (Goal::ClearAllCards, true, 1) => {
+            "remove all 52 cards (the pyramid, the stock and the waste)"
+        }
+        (Goal::ClearAllCards, true, _) => {
+            "remove all 52 cards (the pyramid, the stock and the wastes)"
+        }
+    }
+}
+
+/// How pairs are made, for the goal's sentence.
+fn pair_words(rules: Rules) -> &'static str {
+    match rules.pairing {
+        Pairing::Thirteen => "in pairs of cards that add up to 13 and Kings on their own",
+        Pairing::Adjacent => "in pairs of cards of the same or adjacent rank",
     }
 }
 
 fn goal(rules: Rules) -> String {
     let passes = match rules.passes {
+        _ if !rules.has_stock() => "with every card in sight from the start".to_string(),
         Some(1) => "in a single pass through the stock".to_string(),
         Some(n) => format!("going through the stock at most {n} times"),
         None => "going through the stock as often as you like".to_string(),
@@ -106,56 +149,123 @@ fn goal(rules: Rules) -> String {
         _ => {
             let goal = rules.goal().to_string();
             format!(
-                "{}{}, in pairs of cards that add up to 13 and Kings on their own, {passes}.",
+                "{}{}, {}, {passes}.",
                 goal[..1].to_ascii_uppercase(),
-                &goal[1..]
+                &goal[1..],
+                pair_words(rules)
             )
         }
     }
 }
 
 fn facts(rules: Rules) -> Vec<(&'static str, String)> {
-    let live = match rules.stock_mode {
-        StockMode::Waste => "the top card of the waste".to_string(),
-        StockMode::DrawCard => {
+    let won = match rules.win {
+        WinCondition::Scored => format!("{}; then play on for points", goal_words(rules)),
+        _ => goal_words(rules).to_string(),
+    };
+    let pairs = match rules.pairing {
+        Pairing::Thirteen if rules.overlap => {
+            "two cards adding up to 13, a King alone; overlap pairs too"
+        }
+        Pairing::Thirteen => "two cards adding up to 13, a King alone",
+        Pairing::Adjacent => "two cards of the same or adjacent rank; no card alone",
+    };
+    if !rules.has_stock() {
+        return vec![
+            ("Goal", won),
+            ("Pairs", pairs.to_string()),
+            (
+                "Reserve",
+                "8 piles of 3 cards, face up; the top card of each is available".to_string(),
+            ),
+        ];
+    }
+    let mut live = match (rules.stock_mode, rules.wastes) {
+        (StockMode::Waste, 1) => "the top card of the waste".to_string(),
+        (StockMode::Waste, n) => format!("the top card of each of the {n} wastes"),
+        (StockMode::DrawCard, _) => {
             "the card just drawn and the top card of the waste (they may pair)".to_string()
         }
     };
+    if rules.turn > 1 && rules.wastes == 1 {
+        live = format!("{live}; a draw turns {} cards", rules.turn);
+    }
     let passes = match rules.recycles() {
         Some(0) => format!("{} (no recycle)", passes_words(rules.passes)),
         Some(1) => format!("{} (1 recycle)", passes_words(rules.passes)),
         Some(r) => format!("{} ({r} recycles)", passes_words(rules.passes)),
         None => passes_words(None),
     };
-    let won = match rules.win {
-        WinCondition::Scored => format!("{}; then play on for points", goal_words(rules.goal())),
-        _ => goal_words(rules.goal()).to_string(),
-    };
     vec![
         ("Goal", won),
         ("Passes through the stock", passes),
         ("Live stock cards", live),
+        ("Pairs", pairs.to_string()),
     ]
 }
 
 fn stock(rules: Rules) -> Vec<String> {
+    if !rules.has_stock() {
+        return vec![
+            "There is no stock. The 24 cards not in the pyramid lie face up in a reserve of \
+             8 piles of 3 cards, each pile fanned so you can see all of it."
+                .to_string(),
+            "The top card of each pile is available: it can pair with an available pyramid \
+             card or with the top card of another pile (never with a card of its own pile). \
+             Removing it makes the card under it available."
+                .to_string(),
+            "Every card is in sight from the first move, so the whole game can be planned: \
+             there is nothing to draw and nothing to recycle."
+                .to_string(),
+        ];
+    }
     let mut out = vec!["The 24 cards not in the pyramid make the stock, face down.".to_string()];
-    out.push(match rules.stock_mode {
-        StockMode::Waste => "A draw turns the top card of the stock face up onto the waste. \
+    out.push(match (rules.stock_mode, rules.wastes, rules.turn) {
+        (StockMode::Waste, 1, 1) => {
+            "A draw turns the top card of the stock face up onto the waste. \
              Only the top card of the waste is available: it can pair with an available \
              pyramid card, and once you draw again it is buried under the new one."
-            .to_string(),
-        StockMode::DrawCard => "A draw turns the top card of the stock face up into the draw \
+                .to_string()
+        }
+        (StockMode::Waste, 1, n) => format!(
+            "A draw turns the top {n} cards of the stock face up onto the waste, fanned so \
+             you see them (fewer when fewer are left). Only the top card of the waste is \
+             available; the cards under it become available as the cards on them go."
+        ),
+        (StockMode::Waste, n, _) => format!(
+            "There are {n} waste piles. A draw deals one card face up onto each of them in \
+             turn (fewer when fewer are left). The top card of each waste is available: it \
+             can pair with an available pyramid card or with the top of another waste."
+        ),
+        (StockMode::DrawCard, _, n) if n > 1 => format!(
+            "A draw turns the top {n} cards of the stock face up: the last of them stays in \
+             the draw slot, the others go onto the waste (fewer when fewer are left). The \
+             card in the draw slot and the top card of the waste are both available: each \
+             can pair with an available pyramid card, and they can pair with each other."
+        ),
+        (StockMode::DrawCard, ..) => {
+            "A draw turns the top card of the stock face up into the draw \
              slot, beside the waste. The card in the draw slot and the top card of the waste \
              are both available: each can pair with an available pyramid card, and they can \
              pair with each other. The next draw moves the card in the draw slot onto the \
              waste."
-            .to_string(),
+                .to_string()
+        }
     });
     out.push(match rules.passes {
         Some(1) => "You go through the stock once (1 pass): when it is empty, there is no \
              recycle, and the cards left in the waste stay there."
             .to_string(),
+        Some(n) if rules.wastes > 1 => format!(
+            "You may go through the stock {n} times ({n} passes). When the stock is empty, a \
+             recycle gathers the wastes back into the stock, the cards in the order they \
+             were first dealt, to be dealt out again; this game allows {}.",
+            match rules.recycles() {
+                Some(1) => "1 recycle".to_string(),
+                Some(r) => format!("{r} recycles"),
+                None => "any number".to_string(),
+            }
+        ),
         Some(n) => format!(
             "You may go through the stock {n} times ({n} passes). When the stock is empty, a \
              recycle turns the waste over to make the stock again, in the same order as \
@@ -185,6 +295,9 @@ fn win_loss(rules: Rules) -> Vec<String> {
         WinCondition::Pyramid => "You win when all 28 pyramid cards are gone; the cards left \
              in the stock and the waste do not matter."
             .to_string(),
+        WinCondition::AllCards if !rules.has_stock() => "You win only when all 52 cards are \
+             gone: the pyramid and the reserve."
+            .to_string(),
         WinCondition::AllCards => "You win only when all 52 cards are gone: the pyramid, \
              the stock and the waste."
             .to_string(),
@@ -193,10 +306,12 @@ fn win_loss(rules: Rules) -> Vec<String> {
              then end the round with End round, or play on until no move is left."
             .to_string(),
     }];
-    let moves = if rules.recycles() == Some(0) {
-        "pair, King or draw"
-    } else {
-        "pair, King, draw or recycle"
+    let moves = match (rules.kings_alone(), rules.has_stock(), rules.recycles()) {
+        (true, false, _) => "pair or King",
+        (true, true, Some(0)) => "pair, King or draw",
+        (true, true, _) => "pair, King, draw or recycle",
+        (false, _, Some(0)) => "pair or draw",
+        (false, _, _) => "pair, draw or recycle",
     };
     out.push(match rules.loss {
         LossRule::NoMoves => format!("The round is lost when no {moves} is left."),
@@ -207,12 +322,16 @@ fn win_loss(rules: Rules) -> Vec<String> {
              can ever be removed again."
             .to_string(),
     });
-    out.push(
+    out.push(if rules.has_stock() {
         "As soon as no removal can ever happen again, counting every card still in the \
          stock and the waste, the game says the round is lost, so you never have to draw \
          through a hopeless stock."
-            .to_string(),
-    );
+            .to_string()
+    } else {
+        "The game also says at once when a card can no longer be removed whatever you do, \
+         for instance when every card it could pair with is gone."
+            .to_string()
+    });
     out
 }
 
@@ -240,11 +359,12 @@ fn score(rules: Rules) -> Vec<String> {
     };
     let mut out = vec![format!(
         "The score: clearing the pyramid earns {bonus}{later}; every card still on the table \
-         (pyramid, stock{}, waste) when the round ends costs {CARD_PENALTY} point.",
-        if rules.has_draw_slot() {
-            ", draw slot"
-        } else {
-            ""
+         ({}) when the round ends costs {CARD_PENALTY} point.",
+        match (rules.has_stock(), rules.has_draw_slot(), rules.wastes) {
+            (false, ..) => "pyramid, reserve",
+            (true, true, _) => "pyramid, stock, draw slot, waste",
+            (true, false, 1) => "pyramid, stock, waste",
+            (true, false, _) => "pyramid, stock, wastes",
         }
     )];
     out.push(match rules.win {
@@ -261,7 +381,15 @@ fn score(rules: Rules) -> Vec<String> {
 }
 
 fn tips(rules: Rules) -> Vec<String> {
-    let mut out = vec![
+    let first = if !rules.has_stock() {
+        "Plan before you move: every card is face up, so look for the order that frees \
+         the buried cards of the reserve as well as the pyramid's."
+            .to_string()
+    } else if rules.wastes > 1 {
+        "Three waste tops are live at once: pair them with each other as well as with the \
+         pyramid, and take a card before the next deal buries it."
+            .to_string()
+    } else {
         match rules.stock_mode {
             StockMode::Waste => "Pair two pyramid cards before you use the waste card: the \
                  waste card stays available until your next draw, while every pyramid card \
@@ -272,10 +400,24 @@ fn tips(rules: Rules) -> Vec<String> {
                  while every pyramid card you take may free the cards it lies on. Look at both \
                  of them, and at each other, before drawing again."
                 .to_string(),
+        }
+    };
+    let mut out = vec![
+        first,
+        match (rules.pairing, rules.overlap) {
+            (Pairing::Thirteen, false) => "A card lying on its own partner needs another one: \
+                 a 6 lying on a 7 can never take that 7, so the 6 must go with another 7, or \
+                 the 7 with another 6."
+                .to_string(),
+            (Pairing::Thirteen, true) => "With overlap pairs a card can take the one card \
+                 still lying on it: clear one of the two cards on a 6 and the 7 left on it can \
+                 take it. Look for these pairs before you spend a partner from elsewhere."
+                .to_string(),
+            (Pairing::Adjacent, _) => "Most cards can pair with eleven others, so the choice \
+                 is what to pair with: spend the ranks you hold many of, and keep a partner \
+                 for each card still buried."
+                .to_string(),
         },
-        "A card lying on its own partner needs another one: a 6 lying on a 7 can never take \
-         that 7, so the 6 must go with another 7, or the 7 with another 6."
-            .to_string(),
         "Open the middle before the edges: a card in the middle of a row lies on two cards, \
          so taking it works towards two others, while a card at an edge frees only one."
             .to_string(),
@@ -284,6 +426,20 @@ fn tips(rules: Rules) -> Vec<String> {
             .to_string(),
     ];
     out.push(match rules.passes {
+        _ if !rules.has_stock() => "Empty a reserve pile from the top only when you need \
+             the card under it, or when its top card is the one the pyramid needs: the order \
+             is yours to choose."
+            .to_string(),
+        None if rules.turn > 1 => format!(
+            "With {} cards a turn, only every {}th card of the stock comes up on a first \
+             pass. Removing a waste card shifts the groups of the next pass, so a card out \
+             of reach now may come up later.",
+            rules.turn,
+            match rules.turn {
+                3 => "third",
+                _ => "other",
+            }
+        ),
         Some(1) => "With 1 pass, look ahead before drawing: a card you draw past goes under \
              the next one and never comes back, so take what you can first."
             .to_string(),
@@ -296,6 +452,10 @@ fn tips(rules: Rules) -> Vec<String> {
             .to_string(),
     });
     out.push(match rules.win {
+        WinCondition::AllCards if !rules.has_stock() => "Every card must go, the reserve's \
+             too: a card of the reserve whose partners are all gone is lost, so count the \
+             partners left of each buried card."
+            .to_string(),
         WinCondition::AllCards => "Every card must go, the stock's too: a pair you leave in \
              the waste may be buried for good, so count on the stock as much as the pyramid."
             .to_string(),
@@ -404,49 +564,68 @@ mod tests {
             };
             assert!(g.goal.contains(goal_word), "{preset}: {}", g.goal);
             assert!(!g.goal.contains(other), "{preset}: {}", g.goal);
-            // The passes, in the facts and the stock's words.
-            let passes = &g.facts[1].1;
-            match rules.passes {
-                Some(n) => {
-                    let words = passes_words(Some(n));
-                    assert!(passes.starts_with(&words), "{preset}: {passes}");
-                    assert!(g.stock.iter().any(|s| s.contains(&format!("({words})"))));
-                    assert!(!text.contains("unlimited"), "{preset}");
-                    let recycles = n - 1;
-                    assert_eq!(
-                        g.stock.iter().any(|s| s.contains("to recycle")),
-                        recycles > 0,
-                        "{preset}"
-                    );
-                    assert_eq!(
-                        passes.contains("no recycle"),
-                        recycles == 0,
-                        "{preset}: {passes}"
-                    );
-                    if recycles > 1 {
-                        assert!(passes.contains(&format!("{recycles} recycles")));
-                    }
-                }
-                None => {
-                    assert_eq!(passes, "unlimited passes");
-                    assert!(g
-                        .stock
-                        .iter()
-                        .any(|s| s.starts_with("Passes are unlimited")));
-                }
-            }
-            // The draw slot where it is live, and nowhere else.
-            let live = &g.facts[2].1;
+            // How pairs are made.
             assert_eq!(
-                rules.has_draw_slot(),
-                text.contains("draw slot"),
+                rules.kings_alone(),
+                g.goal.contains("Kings on their own"),
                 "{preset}"
             );
-            assert_eq!(
-                rules.stock_mode == StockMode::DrawCard,
-                live.contains("card just drawn"),
-                "{preset}: {live}"
-            );
+            assert_eq!(rules.overlap, text.contains("Overlap pairs"), "{preset}");
+            // Giza: a reserve, and nothing of a stock.
+            if !rules.has_stock() {
+                assert!(g.stock[0].starts_with("There is no stock"), "{preset}");
+                assert!(g.facts.iter().any(|(what, _)| *what == "Reserve"));
+                assert!(
+                    !text.contains("recycle") && !text.contains("draw slot"),
+                    "{preset}"
+                );
+                assert!(text.contains("reserve"));
+            }
+            if rules.has_stock() {
+                // The passes, in the facts and the stock's words.
+                let passes = &g.facts[1].1;
+                match rules.passes {
+                    Some(n) => {
+                        let words = passes_words(Some(n));
+                        assert!(passes.starts_with(&words), "{preset}: {passes}");
+                        assert!(g.stock.iter().any(|s| s.contains(&format!("({words})"))));
+                        assert!(!text.contains("unlimited"), "{preset}");
+                        let recycles = n - 1;
+                        assert_eq!(
+                            g.stock.iter().any(|s| s.contains("to recycle")),
+                            recycles > 0,
+                            "{preset}"
+                        );
+                        assert_eq!(
+                            passes.contains("no recycle"),
+                            recycles == 0,
+                            "{preset}: {passes}"
+                        );
+                        if recycles > 1 {
+                            assert!(passes.contains(&format!("{recycles} recycles")));
+                        }
+                    }
+                    None => {
+                        assert_eq!(passes, "unlimited passes");
+                        assert!(g
+                            .stock
+                            .iter()
+                            .any(|s| s.starts_with("Passes are unlimited")));
+                    }
+                }
+                // The draw slot where it is live, and nowhere else.
+                let live = &g.facts[2].1;
+                assert_eq!(
+                    rules.has_draw_slot(),
+                    text.contains("draw slot"),
+                    "{preset}"
+                );
+                assert_eq!(
+                    rules.stock_mode == StockMode::DrawCard,
+                    live.contains("card just drawn"),
+                    "{preset}: {live}"
+                );
+            }
             // How it is won and lost.
             let won = &g.win_loss[0];
             assert_eq!(
@@ -458,6 +637,11 @@ mod tests {
                 won.contains("for points")
             );
             let lost = &g.win_loss[1];
+            assert_eq!(
+                lost.contains("King"),
+                rules.kings_alone(),
+                "{preset}: {lost}"
+            );
             match rules.loss {
                 LossRule::NoMoves => {
                     assert!(lost.starts_with("The round is lost when no pair"));
@@ -489,7 +673,7 @@ mod tests {
 
     #[test]
     fn the_pairs_make_13_and_the_example_is_a_pyramid_corner() {
-        let labels: Vec<String> = pairs()
+        let labels: Vec<String> = pairs(Preset::Classic.rules())
             .into_iter()
             .map(|(a, b)| match b {
                 Some(b) => format!("{}+{}", a.rank_label(), b.rank_label()),
@@ -497,12 +681,44 @@ mod tests {
             })
             .collect();
         assert_eq!(labels, ["A+Q", "2+J", "3+10", "4+9", "5+8", "6+7", "K"]);
+        // Cheops: each rank with the next one up; no card alone.
+        let cheops: Vec<String> = pairs(Preset::Cheops.rules())
+            .into_iter()
+            .map(|(a, b)| format!("{}+{}", a.rank_label(), b.map_or("", |b| b.rank_label())))
+            .collect();
+        assert_eq!(cheops.len(), 12);
+        assert_eq!(cheops[0], "A+2");
+        assert_eq!(cheops[11], "Q+K");
         let covered = Card::new(7, Suit::Hearts).unwrap();
         assert!(COVERED_EXAMPLE.contains(&format!(
             "{}{}",
             covered.rank_label(),
             covered.suit().symbol()
         )));
+    }
+
+    #[test]
+    fn the_family_in_words() {
+        let giza = guide(Preset::Giza);
+        assert!(
+            giza.goal.starts_with("Remove all 52 cards"),
+            "{}",
+            giza.goal
+        );
+        assert!(giza.stock.iter().any(|s| s.contains("8 piles of 3")));
+        let tut = guide(Preset::KingTut);
+        assert!(tut.stock.iter().any(|s| s.contains("top 3 cards")));
+        let apophis = guide(Preset::Apophis);
+        assert!(apophis.stock.iter().any(|s| s.contains("3 waste piles")));
+        assert!(apophis
+            .stock
+            .iter()
+            .any(|s| s.contains("gathers the wastes")));
+        let cheops = guide(Preset::Cheops);
+        assert_eq!(cheops.pairs_text, ADJACENT_TEXT);
+        assert!(cheops.goal.contains("same or adjacent rank"));
+        let overlap: Preset = "custom-1-1-drawcard-pyramid-overlap".parse().unwrap();
+        assert!(guide(overlap).covered.iter().any(|c| c == OVERLAP_TEXT));
     }
 
     #[test]

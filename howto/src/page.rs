@@ -3,10 +3,10 @@
 //! which the page's How to play dialog fetches and shows for the game on
 //! the table; links to `index.html?rules=ID` open each game.
 
-use pyramid_engine::Preset;
+use pyramid_engine::{Pairing, Preset, Rules};
 
-use crate::figures::{percent, WinRates};
-use crate::guide::{group, pairs, Guide, COVERED_EXAMPLE, COVERED_TEXT, PAIRS_TEXT};
+use crate::figures::{percent, WinRates, PUBLISHED};
+use crate::guide::{group, pairs, Guide, COVERED_EXAMPLE, COVERED_TEXT, OVERLAP_TEXT, PAIRS_TEXT};
 
 /// The page's own styles: readable type and the small drawn cards. The
 /// dialog in the game styles the same classes (`style/later.css`).
@@ -47,7 +47,7 @@ pub fn rules_html(rates: &WinRates) -> String {
          <meta name=\"description\" content=\"The rules of Pyramid Solitaire: the pairs that \
          make 13, covered cards, the stock and its passes, winning and the score, with tips and \
          the share of deals that can be won, for Classic, Easy, Medium, Hard, Relaxed, \
-         Traditional and Par Pyramid.\">\n\
+         Traditional, Par Pyramid, Giza, King Tut, Apophis, Cheops and rules you compose.\">\n\
          <link rel=\"icon\" href=\"assets/favicon.svg\" type=\"image/svg+xml\">\n<style>\n",
     );
     out.push_str(STYLE);
@@ -66,11 +66,13 @@ pub fn rules_html(rates: &WinRates) -> String {
             preset.name()
         ));
     }
+    out.push_str("<li><a href=\"#custom\">Custom rules</a></li>\n");
     out.push_str("<li><a href=\"#win-rates\">How many deals can be won</a></li>\n");
     out.push_str("</ul>\n</nav>\n</header>\n<main>\n");
     for preset in Preset::ALL {
         out.push_str(&section(&Guide::new(preset, rates.of(preset))));
     }
+    out.push_str(&custom_section(rates));
     out.push_str(&win_rates(rates));
     out.push_str(
         "</main>\n<footer>\n<p><a href=\"index.html\">Play Pyramid Solitaire</a></p>\n\
@@ -101,13 +103,23 @@ pub fn section(g: &Guide) -> String {
         "<p class=\"play\"><a href=\"index.html?rules={id}\">Play {}</a></p>\n",
         escape(&g.preset.name())
     ));
-    out.push_str("<h3>The pairs that make 13</h3>\n");
-    out.push_str(&format!("<p>{}</p>\n", escape(PAIRS_TEXT)));
-    out.push_str(&pairs_table());
+    let rules = g.preset.rules();
+    out.push_str(match rules.pairing {
+        Pairing::Thirteen => "<h3>The pairs that make 13</h3>\n",
+        Pairing::Adjacent => "<h3>Pairs of the same or adjacent rank</h3>\n",
+    });
+    out.push_str(&format!("<p>{}</p>\n", escape(g.pairs_text)));
+    out.push_str(&pairs_table(rules));
     out.push_str("<h3>Covered and available cards</h3>\n");
-    out.push_str(&format!("<p>{}</p>\n", escape(COVERED_TEXT)));
+    out.push_str(&paragraphs(&g.covered));
     out.push_str(&covered_example());
-    out.push_str("<h3>The stock, the waste and the passes</h3>\n");
+    out.push_str(if !rules.has_stock() {
+        "<h3>The reserve</h3>\n"
+    } else if rules.wastes > 1 {
+        "<h3>The stock, the wastes and the passes</h3>\n"
+    } else {
+        "<h3>The stock, the waste and the passes</h3>\n"
+    });
     out.push_str(&paragraphs(&g.stock));
     out.push_str("<h3>Winning, losing and the score</h3>\n");
     out.push_str(&paragraphs(&g.win_loss));
@@ -124,6 +136,64 @@ pub fn section(g: &Guide) -> String {
     out
 }
 
+/// The options a player composes a custom set from, and the published
+/// sets' figures beside ours.
+fn custom_section(rates: &WinRates) -> String {
+    let mut out = String::from(
+        "<section id=\"custom\" class=\"game\" aria-labelledby=\"custom-title\">\n\
+         <h2 id=\"custom-title\">Custom rules</h2>\n\
+         <p class=\"goal\">Compose your own game in New deal: pick each rule below, and the \
+         game keeps statistics, daily deals and challenge links of its own for that set.</p>\n",
+    );
+    out.push_str(&paragraphs(&[
+        format!("Pairs make 13 and a King goes alone, as in Classic. {PAIRS_TEXT}"),
+        "Passes: 1, 2, 3 or unlimited times through the stock. With unlimited passes the \
+         round is lost only when no card can ever be removed again."
+            .to_string(),
+        "Cards a turn: a draw turns 1 card, or 3 (fanned on the waste, only the top one \
+         available)."
+            .to_string(),
+        "Stock mode: only the top card of the waste is available, or the card just drawn \
+         stays in a draw slot beside the waste, and it and the waste top are both available \
+         (they may pair)."
+            .to_string(),
+        "Goal: clear the pyramid (its 28 cards), or remove all 52 cards.".to_string(),
+        OVERLAP_TEXT.to_string(),
+        COVERED_TEXT.to_string(),
+    ]));
+    out.push_str(
+        "<h3>Sets whose share of winnable deals is published</h3>\n\
+         <p>solitairewinrates.com solved 100 million deals of each of these sets; the game's \
+         solver played deals 1 to 10,000 of each. The published share lies inside our 95 % \
+         interval when the two agree.</p>\n<table>\n<thead><tr><th scope=\"col\">Rules</th>\
+         <th scope=\"col\">Ours</th><th scope=\"col\">95 % interval</th>\
+         <th scope=\"col\">Published</th></tr></thead>\n<tbody>\n",
+    );
+    for (id, published) in PUBLISHED {
+        let Some(rate) = rates.0.iter().find(|r| r.preset.id() == id) else {
+            continue;
+        };
+        let (low, high) = rate.interval();
+        out.push_str(&format!(
+            "<tr><th scope=\"row\"><a href=\"index.html?rules={id}\">{}</a></th><td>{} %</td>\
+             <td>{}\u{2013}{} %</td><td>{published:.2} %</td></tr>\n",
+            escape(&capitalized(&rate.preset.summary())),
+            percent(rate.share()),
+            percent(low),
+            percent(high)
+        ));
+    }
+    out.push_str("</tbody>\n</table>\n</section>\n");
+    out
+}
+
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
 fn paragraphs(lines: &[String]) -> String {
     lines
         .iter()
@@ -135,13 +205,22 @@ fn mini(label: &str) -> String {
     format!("<span class=\"mc\">{label}</span>")
 }
 
-fn pairs_table() -> String {
+fn pairs_table(rules: Rules) -> String {
     let mut out = String::from(
         "<table class=\"pairs\">\n<thead><tr><th scope=\"col\">Cards</th>\
          <th scope=\"col\">Values</th></tr></thead>\n<tbody>\n",
     );
-    for (a, b) in pairs() {
+    for (a, b) in pairs(rules) {
         match b {
+            Some(b) if rules.pairing == Pairing::Adjacent => out.push_str(&format!(
+                "<tr><td>{} + {}, {} + {}</td><td>{} and {}, or the same rank</td></tr>\n",
+                mini(a.rank_label()),
+                mini(b.rank_label()),
+                mini(a.rank_label()),
+                mini(a.rank_label()),
+                a.rank(),
+                b.rank()
+            )),
             Some(b) => out.push_str(&format!(
                 "<tr><td>{} + {}</td><td>{} + {} = 13</td></tr>\n",
                 mini(a.rank_label()),
@@ -183,7 +262,11 @@ fn win_rates(rates: &WinRates) -> String {
          <th scope=\"col\">95 % interval</th></tr></thead>\n<tbody>\n",
         group(deals)
     );
-    for rate in &rates.0 {
+    for rate in rates
+        .0
+        .iter()
+        .filter(|r| !matches!(r.preset, Preset::Custom(_)))
+    {
         let (low, high) = rate.interval();
         out.push_str(&format!(
             "<tr><th scope=\"row\"><a href=\"#{}\">{}</a></th><td>{} of {}</td><td>{} %</td>\

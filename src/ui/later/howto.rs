@@ -29,7 +29,14 @@ enum Rules {
 /// link to play the game (it is on the table already).
 fn section_of(page: &Document, preset: Preset) -> Option<Element> {
     let section = page
-        .query_selector(&format!("section[id=\"{}\"]", preset.id()))
+        .query_selector(&format!(
+            "section[id=\"{}\"]",
+            match preset {
+                // One section explains every option a custom set is made of.
+                Preset::Custom(_) => "custom".into(),
+                named => named.id(),
+            }
+        ))
         .ok()??
         .clone_node_with_deep(true)
         .ok()?
