@@ -134,30 +134,28 @@ impl Game {
     }
 
     /// Where the last move happened: the places its removed cards left
-    /// (pyramid slots, the draw slot, the waste), the pile a drawn card
-    /// landed on, or the stock for a recycle. Empty at the deal.
+    /// (pyramid slots, the draw slot, the waste or one of three wastes),
+    /// where a drawn card landed (the draw slot, else the waste or wastes),
+    /// or the stock for a recycle. Empty at the deal. A card taken from one
+    /// of Giza's reserve piles has no place here.
     pub fn last_move_places(&self) -> Vec<Place> {
         let Some(m) = self.last_move() else {
             return Vec::new();
         };
         let before = &self.positions[self.cursor - 1];
-        let place = |zone: Option<Zone>| match zone {
-            Some(Zone::Draw) => Place::Draw,
-            Some(Zone::Waste) => Place::Waste,
-            _ => Place::Stock,
-        };
         match m {
-            Move::Draw => {
-                let now = self.position();
-                let drawn = self.board.draw_slot(now).or(self.board.waste_top(now));
-                vec![place(drawn.and_then(|c| self.board.zone(now, c)))]
-            }
+            Move::Draw if self.board.rules().has_draw_slot() => vec![Place::Draw],
+            Move::Draw => vec![Place::Waste],
             Move::Recycle => vec![Place::Stock],
             Move::King(_) | Move::Pair(..) => m
                 .removed_cards()
-                .map(|c| match self.board.home(c) {
-                    Home::Pyramid(k) => Place::Pyramid(k),
-                    Home::Stock(_) => place(self.board.zone(before, c)),
+                .filter_map(|c| match self.board.home(c) {
+                    Home::Pyramid(k) => Some(Place::Pyramid(k)),
+                    Home::Stock(_) => match self.board.zone(before, c)? {
+                        Zone::Draw => Some(Place::Draw),
+                        Zone::Waste => Some(Place::Waste),
+                        Zone::Pyramid | Zone::Stock | Zone::Reserve(_) => None,
+                    },
                 })
                 .collect(),
         }
@@ -361,6 +359,81 @@ mod tests {
         }
         g.play(Move::Recycle).unwrap();
         assert_eq!(g.last_move_places(), vec![Place::Stock]);
+    }
+
+    #[test]
+    fn last_move_places_across_the_family() {
+        // Apophis: a draw deals onto the three wastes; a card taken from
+        // one of them left a waste.
+        let mut g = game(1, Preset::Apophis);
+        g.play(Move::Draw).unwrap();
+        assert_eq!(g.last_move_places(), vec![Place::Waste]);
+        loop {
+            let removals = g.board().removals(g.position());
+            let from_waste = removals.iter().copied().find(|m| {
+                m.removed_cards()
+                    .any(|c| matches!(g.board().home(c), Home::Stock(_)))
+            });
+            if let Some(m) = from_waste {
+                g.play(m).unwrap();
+                for (place, card) in g.last_move_places().iter().zip(m.removed_cards()) {
+                    match g.board().home(card) {
+                        Home::Pyramid(k) => assert_eq!(*place, Place::Pyramid(k)),
+                        Home::Stock(_) => assert_eq!(*place, Place::Waste),
+                    }
+                }
+                break;
+            }
+            g.play(Move::Draw)
+                .expect("deal 1 pairs a waste card in the first pass");
+        }
+        // King Tut: three cards a turn onto the one waste.
+        let mut g = game(1, Preset::KingTut);
+        g.play(Move::Draw).unwrap();
+        assert_eq!(g.last_move_places(), vec![Place::Waste]);
+        // Giza: a card from a reserve pile has no place among these (only
+        // the pyramid slots are named); nothing names the stock.
+        let mut g = game(1, Preset::Giza);
+        let m = g
+            .board()
+            .removals(g.position())
+            .into_iter()
+            .find(|m| {
+                m.removed_cards()
+                    .any(|c| matches!(g.board().home(c), Home::Stock(_)))
+            })
+            .expect("deal 1 of Giza has a removal with a reserve card");
+        g.play(m).unwrap();
+        let pyramid: Vec<Place> = m
+            .removed_cards()
+            .filter_map(|c| match g.board().home(c) {
+                Home::Pyramid(k) => Some(Place::Pyramid(k)),
+                Home::Stock(_) => None,
+            })
+            .collect();
+        assert_eq!(g.last_move_places(), pyramid);
+    }
+
+    #[test]
+    fn one_pass_of_giza_counts_and_scores() {
+        let mut g = game(1, Preset::Giza);
+        assert_eq!(g.removed_per_pass(), vec![0]);
+        assert_eq!(g.score(), -52);
+        let mut removed = 0;
+        while let Some(&m) = g.board().removals(g.position()).first() {
+            removed += m.removed_cards().count() as u32;
+            g.play(m).unwrap();
+        }
+        // No draw and no recycle: every removal is in the one pass.
+        assert!(!g.board().can_draw(g.position()) && !g.board().can_recycle(g.position()));
+        assert_eq!(g.removed_per_pass(), vec![removed]);
+        assert_eq!(g.position().pass(), 1);
+        let bonus = if g.position().pyramid_left() == 0 {
+            50
+        } else {
+            0
+        };
+        assert_eq!(g.score(), bonus - (52 - removed as i32));
     }
 
     #[test]

@@ -423,6 +423,82 @@ mod tests {
     }
 
     #[test]
+    fn games_cross_by_id_named_and_custom() {
+        let custom: Preset = "custom-1-3-drawcard-all-overlap".parse().unwrap();
+        for preset in [Preset::Giza, Preset::Cheops, custom] {
+            // On the wire the game is its id.
+            let request = Request::Hint(spec(1, preset, vec![]));
+            let text = Envelope {
+                id: 3,
+                body: request.clone(),
+            }
+            .to_json();
+            assert!(text.contains(&format!("\"preset\":\"{preset}\"")), "{text}");
+            let read: Envelope<Request> = serde_json::from_str(&text).unwrap();
+            assert_eq!(read.body, request);
+            // The answers are the game's own.
+            match round_trip(&request) {
+                Response::Hint {
+                    hint: Hint::Move(m),
+                    line,
+                } => {
+                    let game = Game::new(Deal::from_number(1), preset);
+                    assert!(game.board().legal_moves(game.position()).contains(&m));
+                    assert_eq!(line.first(), Some(&m));
+                }
+                Response::Hint {
+                    hint: Hint::Lost | Hint::NotFound,
+                    line,
+                } => assert!(line.is_empty(), "{preset}"),
+                other => panic!("{preset}: {other:?}"),
+            }
+            assert_eq!(
+                round_trip(&Request::DailyDeal {
+                    preset,
+                    day: 20_000
+                }),
+                Response::Deal(daily_deal(preset, 20_000)),
+                "{preset}"
+            );
+            let cards = Deal::from_number(2).to_string();
+            let want = difficulty(&Deal::from_number(2), preset);
+            assert_eq!(
+                round_trip(&Request::Difficulty { preset, cards }),
+                Response::Difficulty {
+                    grade: want.grade,
+                    winnable: want.winnable
+                },
+                "{preset}"
+            );
+        }
+        // A move of another game's rules is refused on this one's: Cheops
+        // has no card alone.
+        let (number, king) = (1..)
+            .find_map(|n| {
+                let deal = Deal::from_number(n);
+                deal.pyramid()[21..]
+                    .iter()
+                    .find(|c| c.is_king())
+                    .map(|&c| (n, c))
+            })
+            .unwrap();
+        let alone = spec(number, Preset::Cheops, vec![Move::King(king)]);
+        assert!(matches!(
+            round_trip(&Request::Hint(alone)),
+            Response::Refused(Refusal::BadLine(_))
+        ));
+        // An id that is no game is an unreadable request.
+        let text = r#"{"id":21,"body":{"DailyDeal":{"preset":"custom-4-1-waste-all-no","day":1}}}"#;
+        assert!(matches!(
+            FromWorker::from_json(&reply(text)).unwrap(),
+            FromWorker::Answer(Envelope {
+                id: 21,
+                body: Response::Refused(Refusal::Unreadable(_))
+            })
+        ));
+    }
+
+    #[test]
     fn the_loaders_messages_are_read() {
         // worker/solver-worker_loader.js writes these by hand.
         assert_eq!(

@@ -37,7 +37,7 @@ use serde::{Deserialize, Serialize};
 use crate::analysis::playout::{playouts, PlayoutSummary, Strategy};
 use crate::deal::Deal;
 use crate::position::Board;
-use crate::rules::Preset;
+use crate::rules::{Layout, Pairing, Preset};
 use crate::solver::{solve, Limits, Outcome};
 
 /// Playouts of the [`Strategy::Casual`] player behind each grade.
@@ -114,10 +114,19 @@ pub fn difficulty(deal: &Deal, preset: Preset) -> Difficulty {
 /// calibration uses stream 1).
 pub fn seed(deal: &Deal, preset: Preset, stream: u64) -> u64 {
     let rules = preset.rules();
+    // The family's other rules take bits that are zero for the seven
+    // presets' family (one card a turn, one waste, a stock, pairs of 13, no
+    // overlap), so the seven presets' seeds, and their grades, stay as they
+    // were.
     let rules_code = u64::from(rules.passes.unwrap_or(0))
         | (rules.win as u64) << 8
         | (rules.stock_mode as u64) << 16
-        | (rules.loss as u64) << 24;
+        | (rules.loss as u64) << 24
+        | u64::from(rules.turn != 1) << 26
+        | u64::from(rules.wastes != 1) << 27
+        | u64::from(rules.layout != Layout::Stock) << 28
+        | u64::from(rules.pairing != Pairing::Thirteen) << 29
+        | u64::from(rules.overlap) << 30;
     let mut h = splitmix64(rules_code << 32 ^ stream);
     for card in deal.cards() {
         h = splitmix64(h ^ u64::from(card.index()));

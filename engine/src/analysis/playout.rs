@@ -1,8 +1,9 @@
 //! Seeded playouts of simple heuristic players: how often a player who plays
 //! sensibly but without looking ahead wins a deal.
 //!
-//! Both players below remove a King as soon as one is available, never draw
-//! while a removal is possible, draw when none is, and recycle when the stock
+//! Both players below remove a card that goes alone (a King, where pairs
+//! make 13) as soon as one is available, never draw while a removal is
+//! possible, draw when none is, and recycle when the stock
 //! is empty and a pass is left. They differ only in which removal they pick
 //! when there is a choice. Every random choice comes from ChaCha8 seeded by
 //! the caller, so a playout series is the same on every machine.
@@ -14,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use crate::analysis::is_goal;
 use crate::card::Card;
 use crate::deal::STOCK_CARDS;
-use crate::position::{bits, exposed_of, Board, Move, Position};
+use crate::position::{row_col, Board, Home, Move, Position};
 use crate::rules::{LossRule, WinCondition};
 
 /// Which removal a heuristic player picks when several are possible.
@@ -120,41 +121,49 @@ fn choose_removal(
     strategy: Strategy,
     rng: &mut ChaCha8Rng,
 ) -> Option<Move> {
-    // Live cards: exposed pyramid cards with their row (0 for the stock
-    // side, which uncovers nothing).
-    let mut live: [(Card, u8); 9] = [(board.stock_card(0), 0); 9];
-    let mut n = 0;
-    for k in bits(exposed_of(pos.pyramid)) {
-        live[n] = (board.pyramid_card(k), row_of(k) + 1);
-        n += 1;
-    }
-    let pyramid_live = n;
-    for i in [board.draw_slot_index(pos), board.waste_top_index(pos)]
-        .into_iter()
-        .flatten()
-    {
-        live[n] = (board.stock_card(i), 0);
-        n += 1;
-    }
-    let live = &live[..n];
-    if let Some(&(king, _)) = live.iter().find(|(c, _)| c.is_king()) {
-        return Some(Move::King(king));
+    // Live cards, in `Board::available_cards`'s order (exposed pyramid
+    // cards by index, the draw slot, the waste top, the piles' tops), each
+    // with its row plus one (0 off the pyramid, which uncovers nothing).
+    let available = board.available_cards(pos);
+    let live: Vec<(Card, u8)> = available
+        .iter()
+        .map(|&c| match board.home(c) {
+            Home::Pyramid(k) => (c, row_col(k).0 + 1),
+            Home::Stock(_) => (c, 0),
+        })
+        .collect();
+    let pyramid_live = live.iter().take_while(|&&(_, row)| row > 0).count();
+    if let Some(&(alone, _)) = live.iter().find(|&&(c, _)| board.goes_alone(c)) {
+        return Some(Move::King(alone));
     }
     // Candidate pairs with the Tidy player's preference: two pyramid cards
     // first, then the lowest pyramid card.
-    let mut pairs: [(Move, u8); 16] = [(Move::Draw, 0); 16];
-    let mut count = 0;
-    for i in 0..n {
-        for j in i + 1..n {
+    let mut pairs: Vec<(Move, u8)> = Vec::new();
+    for i in 0..live.len() {
+        for j in i + 1..live.len() {
             let ((a, row_a), (b, row_b)) = (live[i], live[j]);
-            if a.pairs_with(b) && count < pairs.len() {
+            if board.pairs(a, b) {
                 let both = u8::from(j < pyramid_live);
-                pairs[count] = (Move::Pair(a, b), both * 16 + row_a.max(row_b));
-                count += 1;
+                pairs.push((Move::Pair(a, b), both * 16 + row_a.max(row_b)));
             }
         }
     }
-    let pairs = &pairs[..count];
+    // Overlap pairs: a covered card and the one card on it, both in the
+    // pyramid.
+    if board.rules().overlap {
+        for m in board.removals(pos) {
+            let Move::Pair(covered, on) = m else {
+                continue;
+            };
+            let (Home::Pyramid(k), Home::Pyramid(j)) = (board.home(covered), board.home(on)) else {
+                continue;
+            };
+            if !board.is_available(pos, covered) && board.overlap_partner(pos, covered) == Some(on)
+            {
+                pairs.push((m, 16 + row_col(k).0.max(row_col(j).0) + 1));
+            }
+        }
+    }
     if pairs.is_empty() {
         return None;
     }
@@ -180,15 +189,6 @@ fn choose_removal(
         }
     };
     Some(pairs[pick].0)
-}
-
-/// The row (0..7) of pyramid index `k`.
-fn row_of(k: u32) -> u8 {
-    let mut row = 0;
-    while (row + 1) * (row + 2) / 2 <= k {
-        row += 1;
-    }
-    row as u8
 }
 
 /// A number in `0..n` by multiply-and-shift: its bias is below n / 2^32,

@@ -52,8 +52,15 @@ fn main() {
         }
     }
 
+    // Wide enough for the longest id (custom ids are long).
+    let width = presets
+        .iter()
+        .map(|p| p.id().len())
+        .max()
+        .unwrap_or(0)
+        .max(12);
     println!(
-        "{:<12} {:>6} {:>8} {:>7} {:>10} {:>10} {:>10} {:>11} {:>9}",
+        "{:<width$} {:>6} {:>8} {:>7} {:>10} {:>10} {:>10} {:>11} {:>9}",
         "rules",
         "deals",
         "won %",
@@ -104,7 +111,7 @@ fn main() {
         micros.sort_unstable();
         let at = |q: f64| micros[((micros.len() - 1) as f64 * q).round() as usize] as f64 / 1000.0;
         println!(
-            "{:<12} {:>6} {:>8.2} {:>7} {:>10.3} {:>10.3} {:>10.3} {:>11} {:>9.1}",
+            "{:<width$} {:>6} {:>8.2} {:>7} {:>10.3} {:>10.3} {:>10.3} {:>11} {:>9.1}",
             preset.id(),
             deals,
             100.0 * f64::from(wins) / f64::from(deals),
