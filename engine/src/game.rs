@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::card::Card;
 use crate::deal::Deal;
 use crate::position::{Board, Home, LossReason, Move, MoveError, Position, Status, Zone};
 use crate::rules::{clearing_bonus, Preset, WinCondition, CARD_PENALTY};
@@ -41,6 +42,9 @@ pub enum Place {
     Waste,
     /// The stock, turned over from the waste by a recycle.
     Stock,
+    /// One of [`Board::piles`]: Giza's reserve pile, or one of Apophis's
+    /// three wastes (a card left its top, or a draw dealt one onto it).
+    Pile(u8),
 }
 
 /// Why a saved line of moves could not be replayed.
@@ -134,30 +138,51 @@ impl Game {
     }
 
     /// Where the last move happened: the places its removed cards left
-    /// (pyramid slots, the draw slot, the waste), the pile a drawn card
-    /// landed on, or the stock for a recycle. Empty at the deal.
+    /// (pyramid slots, the draw slot, the waste, a pile), the pile or piles
+    /// a draw's cards landed on, or the stock for a recycle. Empty at the
+    /// deal.
     pub fn last_move_places(&self) -> Vec<Place> {
         let Some(m) = self.last_move() else {
             return Vec::new();
         };
         let before = &self.positions[self.cursor - 1];
-        let place = |zone: Option<Zone>| match zone {
+        let place = |pos: &Position, c: Card| match self.board.zone(pos, c) {
             Some(Zone::Draw) => Place::Draw,
-            Some(Zone::Waste) => Place::Waste,
+            Some(Zone::Waste) => match self.board.pile_of(pos, c) {
+                Some(j) => Place::Pile(j),
+                None => Place::Waste,
+            },
+            Some(Zone::Reserve(j)) => Place::Pile(j),
             _ => Place::Stock,
         };
         match m {
             Move::Draw => {
                 let now = self.position();
+                if self.board.pile_count() > 0 {
+                    // Three wastes: each card the draw dealt, onto its pile.
+                    let mut piles: Vec<Place> = self
+                        .board
+                        .stock(before)
+                        .into_iter()
+                        .filter(|&c| self.board.zone(now, c) != Some(Zone::Stock))
+                        .map(|c| place(now, c))
+                        .collect();
+                    piles.sort_unstable_by_key(|p| match p {
+                        Place::Pile(j) => *j,
+                        _ => u8::MAX,
+                    });
+                    piles.dedup();
+                    return piles;
+                }
                 let drawn = self.board.draw_slot(now).or(self.board.waste_top(now));
-                vec![place(drawn.and_then(|c| self.board.zone(now, c)))]
+                vec![drawn.map_or(Place::Stock, |c| place(now, c))]
             }
             Move::Recycle => vec![Place::Stock],
             Move::King(_) | Move::Pair(..) => m
                 .removed_cards()
                 .map(|c| match self.board.home(c) {
                     Home::Pyramid(k) => Place::Pyramid(k),
-                    Home::Stock(_) => place(self.board.zone(before, c)),
+                    Home::Stock(_) => place(before, c),
                 })
                 .collect(),
         }
@@ -361,6 +386,55 @@ mod tests {
         }
         g.play(Move::Recycle).unwrap();
         assert_eq!(g.last_move_places(), vec![Place::Stock]);
+    }
+
+    #[test]
+    fn last_move_places_of_piles() {
+        // Three wastes: a draw deals one card onto each pile; a removal
+        // names the pile its card left.
+        let mut g = game(2, Preset::Apophis);
+        g.play(Move::Draw).unwrap();
+        assert_eq!(
+            g.last_move_places(),
+            vec![Place::Pile(0), Place::Pile(1), Place::Pile(2)]
+        );
+        let solution = crate::solve(g.board(), g.position(), crate::Limits::default());
+        assert_eq!(solution.outcome, crate::Outcome::Win);
+        for m in solution.line {
+            let before = *g.position();
+            g.play(m).unwrap();
+            for (place, card) in g.last_move_places().iter().zip(m.removed_cards()) {
+                match g.board().home(card) {
+                    Home::Pyramid(k) => assert_eq!(*place, Place::Pyramid(k)),
+                    Home::Stock(_) => assert_eq!(
+                        *place,
+                        Place::Pile(g.board().pile_of(&before, card).unwrap())
+                    ),
+                }
+            }
+            if m == Move::Recycle {
+                assert_eq!(g.last_move_places(), vec![Place::Stock]);
+            }
+        }
+        // Giza: a reserve card's removal names its pile.
+        let mut g = game(1, Preset::Giza);
+        let removal = g
+            .board()
+            .removals(g.position())
+            .into_iter()
+            .find(|m| {
+                m.removed_cards()
+                    .any(|c| matches!(g.board().home(c), Home::Stock(_)))
+            })
+            .expect("a reserve card to remove");
+        let before = *g.position();
+        g.play(removal).unwrap();
+        assert!(g.last_move_places().iter().any(|p| matches!(
+            p,
+            Place::Pile(j) if removal
+                .removed_cards()
+                .any(|c| g.board().pile_of(&before, c) == Some(*j))
+        )));
     }
 
     #[test]

@@ -1,7 +1,11 @@
-//! The stock, the draw slot (draw-card presets) and the waste.
+//! The stock, the draw slot (draw-card mode), the waste (its top three
+//! cards fanned when the stock is turned three at a time), the piles of
+//! [`Board::piles`](pyramid_engine::Board::piles) (Giza's eight fanned
+//! reserve piles, Apophis's three wastes) and the discard pile: whichever
+//! the game on the table has.
 
 use leptos::prelude::*;
-use pyramid_engine::{Place, StockMode, Zone};
+use pyramid_engine::{Card, Place, Zone};
 
 use crate::domain::lesson;
 use crate::fx::zones::{zone_name, DISCARD};
@@ -10,14 +14,26 @@ use crate::state::play;
 use crate::state::settings::shows_last_move_at;
 use crate::ui::table::card_button::{is_stock_move, CardButton};
 
-/// The stock pile, then the card just drawn (draw-card mode), then the waste top.
+/// The stock pile, then the card just drawn (draw-card mode), then the
+/// waste or the piles, then the discard pile.
 #[component]
 pub fn StockWaste() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
     // The cards shown are memos, so that a tick of the clock does not build
     // them again; the rest are cheap plain closures.
+    let rules = Memo::new(move |_| ctx.table.round.with(|r| r.board().rules()));
     let draw_slot = Memo::new(move |_| ctx.table.round.with(|r| r.board().draw_slot(r.position())));
-    let waste_top = Memo::new(move |_| ctx.table.round.with(|r| r.board().waste_top(r.position())));
+    // The waste's top card, or its top three with three cards a turn.
+    let waste_shown = Memo::new(move |_| {
+        ctx.table.round.with(|r| {
+            let waste = r.board().waste(r.position());
+            let shown = if r.board().rules().turn > 1 { 3 } else { 1 };
+            waste[waste.len().saturating_sub(shown)..].to_vec()
+        })
+    });
+    let piles = Memo::new(move |_| ctx.table.round.with(|r| r.board().piles(r.position())));
+    let has_stock = move || rules.get().has_stock();
+    let one_waste = move || has_stock() && rules.get().wastes == 1;
     let stock_count = move || {
         ctx.table
             .round
@@ -27,11 +43,6 @@ pub fn StockWaste() -> impl IntoView {
         ctx.table
             .round
             .with(|r| r.board().can_recycle(r.position()))
-    };
-    let draw_card_mode = move || {
-        ctx.table
-            .round
-            .with(|r| r.board().rules().stock_mode == StockMode::DrawCard)
     };
     let waste_len = move || {
         ctx.table
@@ -52,32 +63,34 @@ pub fn StockWaste() -> impl IntoView {
 
     view! {
         <div class="stock-waste" role="group" aria-label="Stock and waste">
-            <button
-                type="button"
-                class="stock"
-                class:empty=move || stock_count() == 0
-                class:recycle=move || stock_count() == 0 && can_recycle()
-                class:last-move=move || shows_last_move_at(ctx, Place::Stock)
-                data-zone=zone_name(Zone::Stock)
-                aria-label=stock_label
-                data-hint=move || stock_hinted().then_some("true")
-                data-lesson=move || is_stock_move(ctx.table.round.with(lesson::taught)).then_some("true")
-                on:click=move |_| play::draw_or_recycle(ctx)
-            >
-                <span aria-hidden="true">
-                    {move || {
-                        let n = stock_count();
-                        if n > 0 {
-                            n.to_string()
-                        } else if can_recycle() {
-                            "\u{21bb}".to_string()
-                        } else {
-                            String::new()
-                        }
-                    }}
-                </span>
-            </button>
-            <Show when=move || draw_card_mode()>
+            <Show when=has_stock>
+                <button
+                    type="button"
+                    class="stock"
+                    class:empty=move || stock_count() == 0
+                    class:recycle=move || stock_count() == 0 && can_recycle()
+                    class:last-move=move || shows_last_move_at(ctx, Place::Stock)
+                    data-zone=zone_name(Zone::Stock)
+                    aria-label=stock_label
+                    data-hint=move || stock_hinted().then_some("true")
+                    data-lesson=move || is_stock_move(ctx.table.round.with(lesson::taught)).then_some("true")
+                    on:click=move |_| play::draw_or_recycle(ctx)
+                >
+                    <span aria-hidden="true">
+                        {move || {
+                            let n = stock_count();
+                            if n > 0 {
+                                n.to_string()
+                            } else if can_recycle() {
+                                "\u{21bb}".to_string()
+                            } else {
+                                String::new()
+                            }
+                        }}
+                    </span>
+                </button>
+            </Show>
+            <Show when=move || has_stock() && rules.get().has_draw_slot()>
                 <div
                     class="pile draw-pile"
                     class:last-move=move || shows_last_move_at(ctx, Place::Draw)
@@ -88,14 +101,32 @@ pub fn StockWaste() -> impl IntoView {
                     }}
                 </div>
             </Show>
-            <div
-                class="pile waste-pile"
-                class:stacked=move || { waste_len() > 1 }
-                class:last-move=move || shows_last_move_at(ctx, Place::Waste)
-            >
+            <Show when=one_waste>
+                <div
+                    class="pile waste-pile"
+                    class:fan=move || { rules.get().turn > 1 }
+                    class:stacked=move || { waste_len() > waste_shown.with(Vec::len) }
+                    class:last-move=move || shows_last_move_at(ctx, Place::Waste)
+                >
+                    {move || {
+                        let shown = waste_shown.get();
+                        let top = shown.len().saturating_sub(1);
+                        shown
+                            .into_iter()
+                            .enumerate()
+                            .map(|(i, c)| {
+                                view! { <CardButton card=c zone=Zone::Waste tab_stop=i == top /> }
+                            })
+                            .collect_view()
+                    }}
+                </div>
+            </Show>
+            <div class="piles" class:reserve=move || !has_stock()>
                 {move || {
-                    waste_top.get()
-                        .map(|c| view! { <CardButton card=c zone=Zone::Waste tab_stop=true /> })
+                    let reserve = !has_stock();
+                    (0..piles.with(|p| p.len()) as u8)
+                        .map(|j| view! { <Pile index=j piles=piles reserve=reserve /> })
+                        .collect_view()
                 }}
             </div>
             // Removed cards land here; they are out of play and carry no
@@ -116,6 +147,44 @@ pub fn StockWaste() -> impl IntoView {
                     n => n.to_string(),
                 }}</span>
             </div>
+        </div>
+    }
+}
+
+/// Pile `index` of [`Board::piles`](pyramid_engine::Board::piles): a
+/// reserve pile of Giza, every card fanned so each is seen, or one of
+/// three wastes, its top card shown. Only the top card is available.
+#[component]
+fn Pile(index: u8, piles: Memo<Vec<Vec<Card>>>, reserve: bool) -> impl IntoView {
+    let ctx = expect_context::<GameContext>();
+    let cards =
+        Memo::new(move |_| piles.with(|p| p.get(usize::from(index)).cloned().unwrap_or_default()));
+    let zone = if reserve {
+        Zone::Reserve(index)
+    } else {
+        Zone::Waste
+    };
+    view! {
+        <div
+            class="pile"
+            class:reserve-pile=reserve
+            class:waste-pile=!reserve
+            class:stacked=move || { !reserve && cards.with(|c| c.len() > 1) }
+            class:last-move=move || shows_last_move_at(ctx, Place::Pile(index))
+        >
+            {move || {
+                let cards = cards.get();
+                let top = cards.len().saturating_sub(1);
+                let from = if reserve { 0 } else { top };
+                cards
+                    .into_iter()
+                    .enumerate()
+                    .skip(from)
+                    .map(|(i, c)| {
+                        view! { <CardButton card=c zone=zone pile=index tab_stop=i == top /> }
+                    })
+                    .collect_view()
+            }}
         </div>
     }
 }
