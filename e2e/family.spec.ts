@@ -38,7 +38,7 @@ const cardAttrs = (page: Page, selector: string) =>
 test('giza: eight reserve piles of three, only their tops available, and no stock to draw', async ({ page }) => {
   const game = new PyramidPage(page);
   await game.open(1, 'giza');
-  await expect(game.stock).toHaveCount(0);
+  await expect(game.stock).toBeHidden();
   await expect(page.locator('[data-zone="waste"], [data-zone="draw"]')).toHaveCount(0);
   const reserve = await cardAttrs(page, '[data-zone="reserve"]');
   expect(reserve).toHaveLength(24);
@@ -53,7 +53,7 @@ test('giza: eight reserve piles of three, only their tops available, and no stoc
   await expect(game.moves).toHaveText('0');
   // A covered reserve card names the card on it.
   const under = reserve.filter((c) => c.pile === '0');
-  await game.card(under[1].card).click();
+  await game.card(under[1].card).click({ force: true, position: { x: 12, y: 6 } });
   await expect(game.message).toContainText(' is covered by ');
   // The hint marks its cards, wherever they lie; undo and redo work.
   await game.button('Hint').click();
@@ -248,15 +248,17 @@ for (const { rules, deal } of [
 test.describe('motion', () => {
   test.use({ reducedMotion: 'no-preference' });
 
-  /** The cards sliding in now, by code. */
-  const sliding = (page: Page) =>
-    page.evaluate(() =>
-      document
+  /** Clicks the stock, and returns the cards that slide in the frame after. */
+  const slidingAfterDraw = (page: Page) =>
+    page.evaluate(async () => {
+      (document.querySelector('[data-zone="stock"]') as HTMLElement).click();
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      return document
         .getAnimations()
         .filter((a) => a.id === 'slide')
         .map((a) => ((a.effect as KeyframeEffect).target as Element).getAttribute('data-card'))
-        .sort(),
-    );
+        .sort();
+    });
 
   for (const { rules, deal } of [
     { rules: 'apophis', deal: 2 },
@@ -267,10 +269,10 @@ test.describe('motion', () => {
       await game.open(deal, rules);
       // The deal-in first.
       await expect.poll(() => page.evaluate(() => document.getAnimations().length)).toBe(0);
-      await game.stock.click();
+      const sliding = await slidingAfterDraw(page);
       const turned = (await cardAttrs(page, '[data-zone="waste"]')).map((c) => c.card).sort();
       expect(turned).toHaveLength(3);
-      await expect.poll(() => sliding(page)).toEqual(turned);
+      expect(sliding).toEqual(turned);
     });
   }
 
@@ -292,3 +294,31 @@ test.describe('motion', () => {
     await expect(page.locator('[data-zone="discard"]')).toHaveAttribute('aria-label', 'Discard pile: 2 cards');
   });
 });
+
+// Every game at a phone's, a tablet's and a desktop's width, a few moves
+// in: no sideways scrolling, every card on the first screen (the
+// screenshots are attached for a look).
+const SIZES = [
+  { width: 360, height: 740 },
+  { width: 768, height: 1024 },
+  { width: 1920, height: 1080 },
+];
+for (const { rules, deal } of [...GAMES, { rules: 'custom-u-3-drawcard-all-no', deal: 1 }]) {
+  test(`${rules}: the table fits at 360, 768 and 1920 px`, async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    const game = new PyramidPage(page);
+    const solved = solveDeal(deal, rules);
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await game.open(deal, rules);
+      if (size.width === 360) await game.playLine(solved.moves.split(' ').slice(0, 6).join(' '));
+      expect(await game.hasHorizontalOverflow()).toBe(false);
+      for (const b of await boxes(page)) {
+        expect(b.x + b.w, b.card).toBeLessThanOrEqual(size.width);
+        expect(b.y + b.h, b.card).toBeLessThanOrEqual(size.height);
+      }
+      const shot = await page.screenshot({ path: testInfo.outputPath(`${rules}-${size.width}.png`) });
+      await testInfo.attach(`${rules}-${size.width}`, { body: shot, contentType: 'image/png' });
+    }
+  });
+}

@@ -5,7 +5,7 @@ use leptos::prelude::document;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement};
 
-use crate::fx::zones::{PYRAMID_SELECTOR, STOCK_SELECTOR};
+use crate::fx::zones::PYRAMID_SELECTOR;
 
 /// Whether a card has the focus.
 pub(crate) fn card_has_focus() -> bool {
@@ -31,7 +31,7 @@ pub(crate) fn keep_focus_on_table() {
         let tab_stop = format!("{PYRAMID_SELECTOR}[tabindex=\"0\"]");
         let next = [
             tab_stop.as_str(),
-            STOCK_SELECTOR,
+            "[data-zone=stock]:not([hidden])",
             "[data-card]:not([aria-disabled])",
         ]
         .into_iter()

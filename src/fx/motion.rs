@@ -181,7 +181,10 @@ fn deal_step(shown: RwSignal<u8>, upto: u8, deal: u32) {
             return;
         }
         // From the stock, or the discard pile where there is none (Giza).
-        let Some(stock) = rect_of(STOCK_SELECTOR).or_else(|| rect_of(DISCARD_SELECTOR)) else {
+        let Some(stock) = rect_of(STOCK_SELECTOR)
+            .filter(|r| r.width() > 0.0)
+            .or_else(|| rect_of(DISCARD_SELECTOR))
+        else {
             finish_deal();
             return;
         };

@@ -12,7 +12,8 @@ use crate::state::{ask, coach, play};
 
 /// Everything arrow keys move between: the cards the player may take
 /// (pyramid, draw slot, waste and pile tops) and the stock.
-const NAVIGABLE: &str = "[data-card]:not([aria-disabled=\"true\"]), [data-zone=\"stock\"]";
+const NAVIGABLE: &str =
+    "[data-card]:not([aria-disabled=\"true\"]), [data-zone=\"stock\"]:not([hidden])";
 
 /// Installs the window-wide key listener for as long as the calling component lives.
 pub fn install_shortcuts(ctx: GameContext) {

@@ -59,7 +59,7 @@ pub fn CardButton(
     card: Card,
     zone: Zone,
     #[prop(optional)] row_col: Option<(u8, u8)>,
-    #[prop(optional)] pile: Option<u8>,
+    #[prop(default = None)] pile: Option<u8>,
     #[prop(into)] tab_stop: Signal<bool>,
 ) -> impl IntoView {
     let ctx = expect_context::<GameContext>();
