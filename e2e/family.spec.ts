@@ -66,6 +66,9 @@ test('giza: eight reserve piles of three, only their tops available, and no stoc
   await expect(page.locator('[data-zone="reserve"]')).toHaveCount(24);
   await game.button('Redo').click();
   await expect(game.moves).toHaveText('1');
+  // Auto move plays the solver's next move.
+  await game.action('Auto move');
+  await expect(game.moves).toHaveText('2');
 });
 
 test('apophis: a draw deals one card onto each of three wastes, each top available', async ({ page }) => {
