@@ -88,6 +88,12 @@ test('apophis: a draw deals one card onto each of three wastes, each top availab
   await expect(page.locator('.waste-pile.stacked')).toHaveCount(3);
   await game.button('Undo').click();
   expect((await cardAttrs(page, '[data-zone="waste"]')).map((c) => c.card)).toEqual(waste.map((c) => c.card));
+  // Highlight last move: a draw outlines the three piles it dealt onto.
+  await game.action('Settings');
+  await game.dialog('Settings').getByLabel('Highlight last move').check();
+  await page.keyboard.press('Escape');
+  await game.button('Redo').click();
+  await expect(page.locator('.waste-pile.last-move')).toHaveCount(3);
 });
 
 test('king tut: the waste shows its top three cards fanned, only the top one available', async ({ page }) => {
