@@ -49,7 +49,7 @@ test('giza: eight reserve piles of three, only their tops available, and no stoc
   // Draw is off; the key says why.
   await expect(game.button('Draw')).toBeDisabled();
   await page.keyboard.press('d');
-  await expect(game.message).toHaveText('This game has no stock to draw from');
+  await expect(game.message).toHaveText('This game has no stock');
   await expect(game.moves).toHaveText('0');
   // A covered reserve card names the card on it.
   const under = reserve.filter((c) => c.pile === '0');

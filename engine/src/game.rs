@@ -159,20 +159,15 @@ impl Game {
             Move::Draw => {
                 let now = self.position();
                 if self.board.pile_count() > 0 {
-                    // Three wastes: each card the draw dealt, onto its pile.
-                    let mut piles: Vec<Place> = self
+                    // Three wastes: the pile each card the draw dealt went
+                    // onto, in the order dealt (one card a pile).
+                    return self
                         .board
                         .stock(before)
                         .into_iter()
                         .filter(|&c| self.board.zone(now, c) != Some(Zone::Stock))
                         .map(|c| place(now, c))
                         .collect();
-                    piles.sort_unstable_by_key(|p| match p {
-                        Place::Pile(j) => *j,
-                        _ => u8::MAX,
-                    });
-                    piles.dedup();
-                    return piles;
                 }
                 let drawn = self.board.draw_slot(now).or(self.board.waste_top(now));
                 vec![drawn.map_or(Place::Stock, |c| place(now, c))]

@@ -168,7 +168,7 @@ pub fn draw_or_recycle(ctx: GameContext) {
         .round
         .with_untracked(|r| r.board().rules().has_stock())
     {
-        announce::say(ctx, "This game has no stock to draw from");
+        announce::say(ctx, "This game has no stock");
         return;
     }
     let can_draw = ctx
