@@ -77,6 +77,28 @@ test('giza: eight reserve piles of three, only their tops available, and no stoc
   await expect(game.card('7S')).toHaveCount(0);
 });
 
+test('giza: a reserve card dragged onto its partner in the pyramid pairs with it', async ({ page }) => {
+  const game = new PyramidPage(page);
+  await game.open(1, 'giza');
+  const line = solveDeal(1, 'giza').moves.split(' ');
+  await game.playLine(line.slice(0, 2).join(' '));
+  // The third move pairs 6♦ (pyramid) with 7♠, on top of reserve pile 0.
+  expect(line[2]).toBe('6D+7S');
+  const centre = async (code: string) => {
+    const box = (await game.card(code).boundingBox())!;
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  };
+  const from = await centre('7S');
+  const to = await centre('6D');
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps: 8 });
+  await page.mouse.up();
+  await expect(game.moves).toHaveText('3');
+  await expect(game.card('7S')).toHaveCount(0);
+  await expect(game.card('6D')).toHaveCount(0);
+});
+
 test('apophis: a draw deals one card onto each of three wastes, each top available', async ({ page }) => {
   const game = new PyramidPage(page);
   await game.open(2, 'apophis');
