@@ -61,6 +61,31 @@ test('a phone: the pyramid fills the width, cards are touch-sized, the toolbar i
   await expect(more).toBeFocused();
 });
 
+// Giza adds eight fanned reserve piles above the pyramid: the cards shrink
+// to keep every one of the 52 on the first screen, the tops still touch-sized.
+test('a phone plays Giza: all 52 cards on the first screen, the available ones touch-sized', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const game = new PyramidPage(page);
+  await game.open(1, 'giza');
+  const boxes = await page.locator('.app [data-card]').evaluateAll((els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { x: r.x, y: r.y, w: r.width, h: r.height, covered: e.getAttribute('aria-disabled') === 'true' };
+    }),
+  );
+  expect(boxes).toHaveLength(52);
+  expect(await game.hasHorizontalOverflow()).toBe(false);
+  for (const b of boxes) {
+    expect(b.x).toBeGreaterThanOrEqual(0);
+    expect(b.x + b.w).toBeLessThanOrEqual(360);
+    expect(b.y + b.h).toBeLessThanOrEqual(740);
+  }
+  for (const b of boxes.filter((b) => !b.covered)) {
+    expect(b.w).toBeGreaterThanOrEqual(44);
+    expect(b.h).toBeGreaterThanOrEqual(44);
+  }
+});
+
 test('a wide screen: the table scales up and the statistics sit beside it', async ({ page }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
   const game = new PyramidPage(page);

@@ -107,16 +107,27 @@ export class PyramidPage {
     return this.pyramidCards().evaluateAll((els) => els.map((e) => e.getAttribute('data-card') ?? ''));
   }
 
+  /**
+   * Clicks a card near the middle of its top edge, the part no other card
+   * lies on: a pyramid card under one card (overlap pairs) still shows it,
+   * and a fanned pile's cards show their tops.
+   */
+  async tap(code: string) {
+    const card = this.card(code);
+    const box = await card.boundingBox();
+    await card.click(box ? { position: { x: box.width / 2, y: Math.min(box.height / 5, 12) } } : {});
+  }
+
   /** Plays one move in the CLI's notation by clicking: D, R, KS, 5C+8D. */
   async play(move: string) {
     if (move === 'D' || move === 'R') {
       await this.stock.click();
     } else if (move.includes('+')) {
       const [a, b] = move.split('+');
-      await this.card(a).click();
-      await this.card(b).click();
+      await this.tap(a);
+      await this.tap(b);
     } else {
-      await this.card(move).click();
+      await this.tap(move);
     }
   }
 

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::card::Card;
 use crate::deal::Deal;
 use crate::position::{Board, Home, LossReason, Move, MoveError, Position, Status, Zone};
 use crate::rules::{clearing_bonus, Preset, WinCondition, CARD_PENALTY};
@@ -41,6 +42,9 @@ pub enum Place {
     Waste,
     /// The stock, turned over from the waste by a recycle.
     Stock,
+    /// One of [`Board::piles`]: Giza's reserve pile, or one of Apophis's
+    /// three wastes (a card left its top, or a draw dealt one onto it).
+    Pile(u8),
 }
 
 /// Why a saved line of moves could not be replayed.
@@ -134,28 +138,46 @@ impl Game {
     }
 
     /// Where the last move happened: the places its removed cards left
-    /// (pyramid slots, the draw slot, the waste or one of three wastes),
-    /// where a drawn card landed (the draw slot, else the waste or wastes),
-    /// or the stock for a recycle. Empty at the deal. A card taken from one
-    /// of Giza's reserve piles has no place here.
+    /// (pyramid slots, the draw slot, the waste, a pile), the pile or piles
+    /// a draw's cards landed on, or the stock for a recycle. Empty at the
+    /// deal.
     pub fn last_move_places(&self) -> Vec<Place> {
         let Some(m) = self.last_move() else {
             return Vec::new();
         };
         let before = &self.positions[self.cursor - 1];
+        let place = |pos: &Position, c: Card| match self.board.zone(pos, c) {
+            Some(Zone::Draw) => Place::Draw,
+            Some(Zone::Waste) => match self.board.pile_of(pos, c) {
+                Some(j) => Place::Pile(j),
+                None => Place::Waste,
+            },
+            Some(Zone::Reserve(j)) => Place::Pile(j),
+            _ => Place::Stock,
+        };
         match m {
-            Move::Draw if self.board.rules().has_draw_slot() => vec![Place::Draw],
-            Move::Draw => vec![Place::Waste],
+            Move::Draw => {
+                let now = self.position();
+                if self.board.pile_count() > 0 {
+                    // Three wastes: the pile each card the draw dealt went
+                    // onto, in the order dealt (one card a pile).
+                    return self
+                        .board
+                        .stock(before)
+                        .into_iter()
+                        .filter(|&c| self.board.zone(now, c) != Some(Zone::Stock))
+                        .map(|c| place(now, c))
+                        .collect();
+                }
+                let drawn = self.board.draw_slot(now).or(self.board.waste_top(now));
+                vec![drawn.map_or(Place::Stock, |c| place(now, c))]
+            }
             Move::Recycle => vec![Place::Stock],
             Move::King(_) | Move::Pair(..) => m
                 .removed_cards()
-                .filter_map(|c| match self.board.home(c) {
-                    Home::Pyramid(k) => Some(Place::Pyramid(k)),
-                    Home::Stock(_) => match self.board.zone(before, c)? {
-                        Zone::Draw => Some(Place::Draw),
-                        Zone::Waste => Some(Place::Waste),
-                        Zone::Pyramid | Zone::Stock | Zone::Reserve(_) => None,
-                    },
+                .map(|c| match self.board.home(c) {
+                    Home::Pyramid(k) => Place::Pyramid(k),
+                    Home::Stock(_) => place(before, c),
                 })
                 .collect(),
         }
@@ -362,59 +384,6 @@ mod tests {
     }
 
     #[test]
-    fn last_move_places_across_the_family() {
-        // Apophis: a draw deals onto the three wastes; a card taken from
-        // one of them left a waste.
-        let mut g = game(1, Preset::Apophis);
-        g.play(Move::Draw).unwrap();
-        assert_eq!(g.last_move_places(), vec![Place::Waste]);
-        loop {
-            let removals = g.board().removals(g.position());
-            let from_waste = removals.iter().copied().find(|m| {
-                m.removed_cards()
-                    .any(|c| matches!(g.board().home(c), Home::Stock(_)))
-            });
-            if let Some(m) = from_waste {
-                g.play(m).unwrap();
-                for (place, card) in g.last_move_places().iter().zip(m.removed_cards()) {
-                    match g.board().home(card) {
-                        Home::Pyramid(k) => assert_eq!(*place, Place::Pyramid(k)),
-                        Home::Stock(_) => assert_eq!(*place, Place::Waste),
-                    }
-                }
-                break;
-            }
-            g.play(Move::Draw)
-                .expect("deal 1 pairs a waste card in the first pass");
-        }
-        // King Tut: three cards a turn onto the one waste.
-        let mut g = game(1, Preset::KingTut);
-        g.play(Move::Draw).unwrap();
-        assert_eq!(g.last_move_places(), vec![Place::Waste]);
-        // Giza: a card from a reserve pile has no place among these (only
-        // the pyramid slots are named); nothing names the stock.
-        let mut g = game(1, Preset::Giza);
-        let m = g
-            .board()
-            .removals(g.position())
-            .into_iter()
-            .find(|m| {
-                m.removed_cards()
-                    .any(|c| matches!(g.board().home(c), Home::Stock(_)))
-            })
-            .expect("deal 1 of Giza has a removal with a reserve card");
-        g.play(m).unwrap();
-        let pyramid: Vec<Place> = m
-            .removed_cards()
-            .filter_map(|c| match g.board().home(c) {
-                Home::Pyramid(k) => Some(Place::Pyramid(k)),
-                Home::Stock(_) => None,
-            })
-            .collect();
-        assert_eq!(g.last_move_places(), pyramid);
-    }
-
-    #[test]
     fn one_pass_of_giza_counts_and_scores() {
         let mut g = game(1, Preset::Giza);
         assert_eq!(g.removed_per_pass(), vec![0]);
@@ -434,6 +403,55 @@ mod tests {
             0
         };
         assert_eq!(g.score(), bonus - (52 - removed as i32));
+    }
+
+    #[test]
+    fn last_move_places_of_piles() {
+        // Three wastes: a draw deals one card onto each pile; a removal
+        // names the pile its card left.
+        let mut g = game(2, Preset::Apophis);
+        g.play(Move::Draw).unwrap();
+        assert_eq!(
+            g.last_move_places(),
+            vec![Place::Pile(0), Place::Pile(1), Place::Pile(2)]
+        );
+        let solution = crate::solve(g.board(), g.position(), crate::Limits::default());
+        assert_eq!(solution.outcome, crate::Outcome::Win);
+        for m in solution.line {
+            let before = *g.position();
+            g.play(m).unwrap();
+            for (place, card) in g.last_move_places().iter().zip(m.removed_cards()) {
+                match g.board().home(card) {
+                    Home::Pyramid(k) => assert_eq!(*place, Place::Pyramid(k)),
+                    Home::Stock(_) => assert_eq!(
+                        *place,
+                        Place::Pile(g.board().pile_of(&before, card).unwrap())
+                    ),
+                }
+            }
+            if m == Move::Recycle {
+                assert_eq!(g.last_move_places(), vec![Place::Stock]);
+            }
+        }
+        // Giza: a reserve card's removal names its pile.
+        let mut g = game(1, Preset::Giza);
+        let removal = g
+            .board()
+            .removals(g.position())
+            .into_iter()
+            .find(|m| {
+                m.removed_cards()
+                    .any(|c| matches!(g.board().home(c), Home::Stock(_)))
+            })
+            .expect("a reserve card to remove");
+        let before = *g.position();
+        g.play(removal).unwrap();
+        assert!(g.last_move_places().iter().any(|p| matches!(
+            p,
+            Place::Pile(j) if removal
+                .removed_cards()
+                .any(|c| g.board().pile_of(&before, c) == Some(*j))
+        )));
     }
 
     #[test]

@@ -94,6 +94,13 @@ impl Round {
         self.game.is_over()
     }
 
+    /// Whether the player may take `card` now: it is available, or (overlap
+    /// pairs) the one card still on it is exposed and may pair with it.
+    pub(crate) fn selectable(&self, card: Card) -> bool {
+        let (board, pos) = (self.board(), self.position());
+        board.is_available(pos, card) || board.overlap_partner(pos, card).is_some()
+    }
+
     /// `Pass 2 of 3`, or `Pass 4 of ∞` with unlimited passes.
     pub(crate) fn pass_label(&self) -> String {
         let pass = self.position().pass();

@@ -5,7 +5,7 @@ use leptos::prelude::document;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement};
 
-use crate::fx::zones::{PYRAMID_SELECTOR, STOCK_SELECTOR};
+use crate::fx::zones::PYRAMID_SELECTOR;
 
 /// Whether a card has the focus.
 pub(crate) fn card_has_focus() -> bool {
@@ -16,7 +16,7 @@ pub(crate) fn card_has_focus() -> bool {
 
 /// After a move that took the focused card off the table: the focus goes
 /// to the card that holds the pyramid's tab stop now, else to the stock,
-/// not back to the page (a keyboard player stays on the table). Runs once
+/// else (no stock: Giza) to a card the player may take, not back to the page (a keyboard player stays on the table). Runs once
 /// the page shows the move.
 pub(crate) fn keep_focus_on_table() {
     leptos::task::spawn_local(async {
@@ -29,9 +29,13 @@ pub(crate) fn keep_focus_on_table() {
             return;
         }
         let tab_stop = format!("{PYRAMID_SELECTOR}[tabindex=\"0\"]");
-        let next = [tab_stop.as_str(), STOCK_SELECTOR]
-            .into_iter()
-            .find_map(|selector| doc.query_selector(selector).ok().flatten());
+        let next = [
+            tab_stop.as_str(),
+            "[data-zone=stock]:not([hidden])",
+            "[data-card]:not([aria-disabled])",
+        ]
+        .into_iter()
+        .find_map(|selector| doc.query_selector(selector).ok().flatten());
         if let Some(next) = next {
             focus(&next);
         }

@@ -148,7 +148,8 @@ thread_local! {
     static DEALING: Cell<(Option<RwSignal<u8>>, u32)> = const { Cell::new((None, 0)) };
 }
 
-/// The new round's 28 pyramid cards fly from the stock to their slots in
+/// The new round's 28 pyramid cards fly from the stock (Giza: the discard
+/// pile) to their slots in
 /// row order, in about a second; any input ends it (see [`finish_all`]).
 ///
 /// The cards come on screen a few at a time, as they are dealt: the page
@@ -179,7 +180,11 @@ fn deal_step(shown: RwSignal<u8>, upto: u8, deal: u32) {
         if !dealing(deal) {
             return;
         }
-        let Some(stock) = rect_of(STOCK_SELECTOR) else {
+        // From the stock, or the discard pile where there is none (Giza).
+        let Some(stock) = rect_of(STOCK_SELECTOR)
+            .filter(|r| r.width() > 0.0)
+            .or_else(|| rect_of(DISCARD_SELECTOR))
+        else {
             finish_deal();
             return;
         };

@@ -85,10 +85,10 @@ pub fn tap(ctx: GameContext, card: Card) {
     if !can_play(ctx) {
         return;
     }
-    let covering = ctx.table.round.with_untracked(|r| {
-        (!r.board().is_available(r.position(), card))
-            .then(|| r.board().covering(r.position(), card))
-    });
+    let covering = ctx
+        .table
+        .round
+        .with_untracked(|r| (!r.selectable(card)).then(|| covering(r, card)));
     if let Some(covering) = covering {
         announce::say(ctx, covered_by(card, covering));
         return;
@@ -99,7 +99,11 @@ pub fn tap(ctx: GameContext, card: Card) {
         announce::say(ctx, "Selection cancelled");
         return;
     }
-    if card.is_king() {
+    if ctx
+        .table
+        .round
+        .with_untracked(|r| r.board().goes_alone(card))
+    {
         let _ = play(ctx, Move::King(card));
         return;
     }
@@ -109,13 +113,29 @@ pub fn tap(ctx: GameContext, card: Card) {
             Ok(()) => return,
             // Not a pair: the tap moves the selection to the new card, and
             // the message says what the two made.
-            Err(e @ MoveError::NotThirteen(..)) => text = e.to_string() + ". ",
+            Err(e @ (MoveError::NotThirteen(..) | MoveError::NotAdjacent(..))) => {
+                text = e.to_string() + ". ";
+            }
             Err(_) => return,
         }
     }
     ctx.table.selected.set(Some(card));
     text += &capitalise(&card.name());
     announce::say(ctx, text + " selected");
+}
+
+/// The cards lying on `card`: in the pyramid, the two below it; in a pile
+/// or the waste, the card next above it.
+fn covering(round: &Round, card: Card) -> [Option<Card>; 2] {
+    let (board, pos) = (round.board(), round.position());
+    let stack = match board.pile_of(pos, card) {
+        Some(j) => board.piles(pos).swap_remove(usize::from(j)),
+        None => board.waste(pos),
+    };
+    match stack.iter().position(|&c| c == card) {
+        Some(i) => [stack.get(i + 1).copied(), None],
+        None => board.covering(pos, card),
+    }
 }
 
 /// "7♥ is covered by 5♣ and 8♦": the cards still lying on a covered card.
@@ -141,6 +161,14 @@ pub fn drop_on(ctx: GameContext, dragged: Card, target: Card) {
 /// the waste over when the stock is empty.
 pub fn draw_or_recycle(ctx: GameContext) {
     if !can_play(ctx) {
+        return;
+    }
+    if !ctx
+        .table
+        .round
+        .with_untracked(|r| r.board().rules().has_stock())
+    {
+        announce::say(ctx, "This game has no stock");
         return;
     }
     let can_draw = ctx

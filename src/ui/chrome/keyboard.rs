@@ -10,10 +10,10 @@ use crate::state::context::{GameContext, OpenDialog};
 use crate::state::settings;
 use crate::state::{ask, coach, play};
 
-/// Everything arrow keys move between: available pyramid cards, the stock,
-/// the draw slot and the waste top.
-const NAVIGABLE: &str = "[data-zone=\"pyramid\"]:not([aria-disabled=\"true\"]), \
-     [data-zone=\"stock\"], [data-zone=\"draw\"], [data-zone=\"waste\"]";
+/// Everything arrow keys move between: the cards the player may take
+/// (pyramid, draw slot, waste and pile tops) and the stock.
+const NAVIGABLE: &str =
+    "[data-card]:not([aria-disabled=\"true\"]), [data-zone=\"stock\"]:not([hidden])";
 
 /// Installs the window-wide key listener for as long as the calling component lives.
 pub fn install_shortcuts(ctx: GameContext) {

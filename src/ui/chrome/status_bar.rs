@@ -48,7 +48,8 @@ pub fn StatusBar() -> impl IntoView {
                 <dt class="visually-hidden">"Pass"</dt>
                 <dd data-testid="pass">{pass}</dd>
             </div>
-            <div>
+            // Giza has no stock.
+            <div hidden=move || !ctx.table.round.with(|r| r.board().rules().has_stock())>
                 <dt>"Stock"</dt>
                 <dd data-testid="stock">{stock}</dd>
             </div>

@@ -51,7 +51,9 @@ pub fn Toolbar() -> impl IntoView {
                 type="button"
                 class="tb tb-draw"
                 on:click=move |_| play::draw_or_recycle(ctx)
-                disabled=move || !playing()
+                disabled=move || {
+                    !playing() || !ctx.table.round.with(|r| r.board().rules().has_stock())
+                }
             >
                 "Draw"
             </button>

@@ -51,23 +51,21 @@ struct DragState {
     swallow_until: f64,
 }
 
-/// A face-up card. `tab_stop` says whether it holds its pile's tab stop.
+/// A face-up card. `tab_stop` says whether it holds its pile's tab stop;
+/// `pile` is its pile of [`Board::piles`](pyramid_engine::Board::piles).
 /// Its input is the table's ([`TableInput`]).
 #[component]
 pub fn CardButton(
     card: Card,
     zone: Zone,
     #[prop(optional)] row_col: Option<(u8, u8)>,
+    #[prop(default = None)] pile: Option<u8>,
     #[prop(into)] tab_stop: Signal<bool>,
 ) -> impl IntoView {
     let ctx = expect_context::<GameContext>();
     // Plain closures, not memos: each is cheap, and an attribute is only
     // written when its value changed.
-    let available = move || {
-        ctx.table
-            .round
-            .with(|r| r.board().is_available(r.position(), card))
-    };
+    let available = move || ctx.table.round.with(|r| r.selectable(card));
     let selected = move || ctx.table.selected.get() == Some(card);
     let hinted = move || {
         ctx.table
@@ -93,6 +91,7 @@ pub fn CardButton(
             data-zone=zone_name(zone)
             data-row=row_col.map(|(r, _)| r.to_string())
             data-col=row_col.map(|(_, c)| c.to_string())
+            data-pile=pile.map(|p| p.to_string())
             aria-label=format!("{}, {}", card_face(card), card.name())
             aria-disabled=move || (!available()).then_some("true")
             aria-pressed=move || if selected() { "true" } else { "false" }
@@ -121,10 +120,7 @@ impl TableInput {
     }
 
     fn available(&self, card: Card) -> bool {
-        self.ctx
-            .table
-            .round
-            .with_untracked(|r| r.board().is_available(r.position(), card))
+        self.ctx.table.round.with_untracked(|r| r.selectable(card))
     }
 
     /// A mouse press on a card does not focus it (the browser's default):

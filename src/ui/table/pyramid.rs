@@ -21,8 +21,7 @@ pub fn Pyramid() -> impl IntoView {
         ctx.table.round.with(|r| {
             let board = r.board();
             let pos = r.position();
-            let exposed = |c: Card| board.is_available(pos, c);
-            roving.filter(|&c| exposed(c)).or_else(|| {
+            roving.filter(|&c| r.selectable(c)).or_else(|| {
                 (0..PYRAMID_SLOTS)
                     .rev()
                     .find(|&k| board.is_exposed(pos, k))
