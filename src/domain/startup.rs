@@ -442,7 +442,7 @@ mod tests {
             "Deal 1, Classic rules. The link could not be used as given: \
              \u{201c}0\u{201d} is not a deal number (use a whole number from 1 to 4294967295); \
              \u{201c}x\u{201d} is not a rule set (use one of classic, easy, medium, hard, \
-             relaxed, traditional, par)."
+             relaxed, traditional, par, giza, kingtut, apophis, cheops, or a custom-\u{2026} id)."
         );
         let daily = Round {
             daily: Some("2026-03-15".parse().unwrap()),
