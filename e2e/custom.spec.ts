@@ -172,6 +172,32 @@ test('the family group deals Giza', async ({ page }) => {
   await expect(page.locator('#stats-heading')).toHaveText('Statistics: Giza');
 });
 
+test("a family game's challenge link opens it in a fresh browser", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const game = new PyramidPage(page);
+  const line = solveDeal(4, 'cheops').moves;
+  await game.open(4, 'cheops');
+  await expect(page.getByTestId('deal')).toHaveText('Deal 4 · Cheops');
+  await game.playLine(line);
+  const won = game.dialog('You won!');
+  await expect(won).toBeVisible();
+  await expect(stat(page, 'Won')).toHaveText('1');
+  await page.evaluate(() => navigator.clipboard.writeText(''));
+  await won.getByRole('button', { name: 'Share' }).click();
+  await expect(game.message).toHaveText('Result copied to the clipboard');
+  const link = new URL((await page.evaluate(() => navigator.clipboard.readText())).split('\n').pop()!);
+  expect(link.searchParams.get('rules')).toBe('cheops');
+  const friendContext = await browser.newContext({ baseURL: link.origin });
+  const friend = new PyramidPage(await friendContext.newPage());
+  await friend.page.goto(`${link.pathname}${link.search}`);
+  await friend.dealt();
+  await expect(friend.page.getByTestId('deal')).toHaveText('Deal 4 · Cheops');
+  await expect(friend.page.getByTestId('challenge')).toHaveText(
+    new RegExp(`^Beat ${line.split(' ').length} moves in \\d+:\\d\\d$`),
+  );
+  await friendContext.close();
+});
+
 test('winnable-only dealing and the daily deal, for a custom set and a family game', async ({ page }) => {
   test.setTimeout(120_000);
   const game = new PyramidPage(page);

@@ -99,7 +99,13 @@ pub fn tap(ctx: GameContext, card: Card) {
         announce::say(ctx, "Selection cancelled");
         return;
     }
-    if card.is_king() {
+    // A King goes alone where pairs make 13 (in Cheops it pairs too).
+    if card.is_king()
+        && ctx
+            .table
+            .round
+            .with_untracked(|r| r.board().rules().kings_alone())
+    {
         let _ = play(ctx, Move::King(card));
         return;
     }
@@ -109,7 +115,9 @@ pub fn tap(ctx: GameContext, card: Card) {
             Ok(()) => return,
             // Not a pair: the tap moves the selection to the new card, and
             // the message says what the two made.
-            Err(e @ MoveError::NotThirteen(..)) => text = e.to_string() + ". ",
+            Err(e @ (MoveError::NotThirteen(..) | MoveError::NotAdjacent(..))) => {
+                text = e.to_string() + ". "
+            }
             Err(_) => return,
         }
     }
