@@ -10,7 +10,8 @@ use proptest::sample::Index;
 use pyramid::domain::daily_results::{daily_results, month_tally, streaks, DayOutcome};
 use pyramid::domain::persist::{
     decode_round, decode_stats, encode_round, encode_stats, import_effects, import_stats,
-    DealOrigin, PersistError, PresetStats, Resets, RoundEnd, RoundRecord, StatsBook, ROUND_VERSION,
+    DealOrigin, PersistError, PresetStats, RecentSets, Resets, RoundEnd, RoundRecord, StatsBook,
+    ROUND_VERSION,
 };
 use pyramid_engine::{Date, LossReason, Preset, Status};
 use serde_json::Value;
@@ -23,8 +24,11 @@ fn fixture(name: &str) -> String {
 }
 
 /// Every fixture file, so the fuzz tests start from real documents.
-const FIXTURES: [&str; 6] = [
+const FIXTURES: [&str; 9] = [
     "round.v2.json",
+    "round.v2-custom.json",
+    "stats.v2-custom.json",
+    "recent.v1.json",
     "round.v2-daily-date.json",
     "round.v2-ended.json",
     "round.v2-daily.json",
@@ -72,6 +76,91 @@ fn round_fixtures_load() {
             300_000,
             Status::Lost(LossReason::Ended),
         ),
+    );
+}
+
+/// A custom set's round loads under its custom rules, and re-encodes to
+/// the same document.
+#[test]
+fn custom_round_fixture_loads() {
+    let custom: Preset = "custom-2-1-waste-pyramid-no".parse().unwrap();
+    assert!(matches!(custom, Preset::Custom(_)));
+    check_round(
+        "round.v2-custom.json",
+        (custom, Some(1), 5, 6, 42_000, Status::InProgress),
+    );
+    let text = fixture("round.v2-custom.json");
+    let round = decode_round(&text).unwrap();
+    assert_eq!(round.origin, DealOrigin::Winnable);
+    let again: Value = serde_json::from_str(&encode_round(&round)).unwrap();
+    assert_eq!(again, serde_json::from_str::<Value>(&text).unwrap());
+    // The same line is not legal under another game's rules.
+    let elsewhere = text.replace("custom-2-1-waste-pyramid-no", "giza");
+    assert!(matches!(
+        decode_round(&elsewhere).and_then(|r| r.to_game()),
+        Err(PersistError::Replay(_))
+    ));
+}
+
+/// Every game keeps its own statistics, custom sets too, under its id;
+/// the named games come first among the games played, then custom sets.
+#[test]
+fn custom_stats_fixture_loads() {
+    let text = fixture("stats.v2-custom.json");
+    let book = decode_stats(&text).unwrap();
+    let custom: Preset = "custom-2-1-waste-pyramid-no".parse().unwrap();
+    let other: Preset = "custom-u-3-drawcard-all-overlap".parse().unwrap();
+    assert_eq!(
+        book.games().collect::<Vec<_>>(),
+        [Preset::Classic, Preset::Giza, other, custom]
+    );
+    let s = book.stats(custom);
+    assert_eq!(figures(&s), [2, 1, 0, 1, 0, 1]);
+    assert_eq!((s.clean_wins, s.best_score), (0, Some(35)));
+    assert_eq!(figures(&book.stats(Preset::Giza)), [1, 0, 1, 0, 0, 0]);
+    assert_eq!(figures(&book.stats(Preset::Classic)), [1, 1, 0, 0, 1, 1]);
+    assert_eq!(book.reset_at_ms(other), 1_772_400_000_000);
+    assert_eq!(figures(&book.stats(other))[..2], [1, 1]);
+    // A custom set no round was played under has none, nor does the
+    // named game of the same rules.
+    assert_eq!(book.stats(Preset::Hard), PresetStats::default());
+    let daily = daily_results(book.records(custom));
+    assert_eq!(daily.len(), 1);
+    let again: Value = serde_json::from_str(&encode_stats(&book)).unwrap();
+    assert_eq!(again, serde_json::from_str::<Value>(&text).unwrap());
+    // Resetting one custom set leaves the others and the named games.
+    let mut reset = book.clone();
+    reset.reset(custom, 1_772_600_000_000);
+    assert_eq!(reset.stats(custom), PresetStats::default());
+    assert_eq!(reset.stats(other), book.stats(other));
+    assert_eq!(reset.stats(Preset::Classic), book.stats(Preset::Classic));
+}
+
+/// The recent custom sets load as saved; a damaged list keeps what it can.
+#[test]
+fn recent_sets_fixture_loads() {
+    let text = fixture("recent.v1.json");
+    let recent = RecentSets::from_saved(&text);
+    let ids: Vec<String> = recent
+        .sets()
+        .iter()
+        .map(|&s| Preset::Custom(s).id().into_owned())
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            "custom-2-1-waste-pyramid-no",
+            "custom-u-3-drawcard-all-overlap",
+            "custom-1-1-drawcard-pyramid-overlap"
+        ]
+    );
+    let again: Value = serde_json::from_str(&recent.to_saved()).unwrap();
+    assert_eq!(again, serde_json::from_str::<Value>(&text).unwrap());
+    let damaged = text.replace("custom-u-3", "custom-x-3");
+    assert_eq!(RecentSets::from_saved(&damaged).sets().len(), 2);
+    assert_eq!(
+        RecentSets::from_saved(&text.replace("\"version\": 1", "\"version\": 9")),
+        RecentSets::default()
     );
 }
 
@@ -232,7 +321,12 @@ fn decode_everything(text: &str) {
         for preset in Preset::ALL {
             let _ = book.stats(preset);
         }
+        for preset in book.games().collect::<Vec<_>>() {
+            let _ = book.stats(preset);
+        }
     }
+    let recent = RecentSets::from_saved(text);
+    assert_eq!(RecentSets::from_saved(&recent.to_saved()), recent);
 }
 
 /// Any JSON value, with strings biased towards the words of the formats.

@@ -12,7 +12,7 @@
 //! | 1 | flags: bit 0 won, bit 1 ended by the player (Par Pyramid) |
 //! | 2 | the claimed move count, little-endian |
 //! | 4 | the claimed time in milliseconds, little-endian |
-//! | n | the line: `52` draw, `53` recycle, a card index (0–51) for a King, or two card indices for a pair |
+//! | n | the line: `52` draw, `53` recycle, a card index (0–51) for a King going alone, or two card indices for a pair (in Cheops, where Kings pair, a King too) |
 //! | 4 | FNV-1a (32 bits) of everything before it, little-endian |
 //!
 //! Nothing in a token is trusted: [`verify`] checks the checksum, the deal
@@ -230,7 +230,9 @@ pub fn decode(token: &str) -> Result<Challenge, ChallengeError> {
             RECYCLE => Move::Recycle,
             _ => {
                 let card = Card::from_index(b).ok_or(ChallengeError::BadMove(index))?;
-                if card.is_king() {
+                // A King goes alone where pairs make 13; in Cheops it
+                // pairs like any card.
+                if card.is_king() && preset.rules().kings_alone() {
                     Move::King(card)
                 } else {
                     let partner = rest.next().ok_or(ChallengeError::Truncated)?;
@@ -377,6 +379,37 @@ mod tests {
         assert_eq!(verify(&token, 1, Preset::Classic), Ok(won.clone()));
         let lost = lost_challenge();
         assert_eq!(verify(&encode(&lost), 2, Preset::Hard), Ok(lost));
+    }
+
+    /// Every named game's and a few custom sets' wins verify; in Cheops a
+    /// King pairs (deal 4's line has `KC+QS`), so its byte starts a pair.
+    #[test]
+    fn every_game_s_win_verifies() {
+        let customs = [
+            "custom-2-1-waste-pyramid-no",
+            "custom-1-3-drawcard-all-overlap",
+        ];
+        let games = Preset::ALL
+            .into_iter()
+            .filter(|&p| p != Preset::Cheops)
+            .chain(customs.iter().map(|id| id.parse().unwrap()));
+        for preset in games {
+            let Some(deal) = (1..=20).find(|&n| {
+                let game = Game::new(Deal::from_number(n), preset);
+                let limits = Limits { max_nodes: 200_000 };
+                !solve(game.board(), game.position(), limits).line.is_empty()
+            }) else {
+                continue;
+            };
+            let won = won_challenge(deal, preset);
+            assert_eq!(verify(&encode(&won), deal, preset), Ok(won), "{preset}");
+        }
+        let cheops = won_challenge(4, Preset::Cheops);
+        assert!(cheops
+            .line
+            .iter()
+            .any(|m| matches!(m, Move::Pair(a, _) if a.is_king())));
+        assert_eq!(verify(&encode(&cheops), 4, Preset::Cheops), Ok(cheops));
     }
 
     #[test]

@@ -27,6 +27,8 @@
 //!   added without a new version, since every earlier document reads
 //!   unchanged (records without it are not daily results).
 //!   `round.v2` likewise gained an optional `daily` date.
+//! - recent v1: the player's latest custom rule sets ([`RecentSets`]),
+//!   read leniently: what cannot be read is left out.
 //!
 //! Version 1 of each was replaced before any player saved it, so no build
 //! reads it.
@@ -71,6 +73,7 @@ fn unknown_id<E: serde::de::Error>(id: &str) -> E {
     E::custom(format_args!("unknown value \"{id}\""))
 }
 
+mod recent;
 mod round;
 mod settings;
 mod stats;
@@ -80,6 +83,7 @@ use std::fmt;
 use pyramid_engine::{ParseDealError, ReplayError};
 use serde::Deserialize;
 
+pub use recent::{RecentSets, MAX_RECENT, RECENT_VERSION};
 pub use round::{decode_round, encode_round, DealOrigin, SavedRound, ROUND_VERSION};
 pub use settings::{
     decode_settings, encode_settings, CardBack, Motion, SettingChoice, Settings, TableColour,

@@ -11,6 +11,9 @@
 //!   round a tab plays).
 //! - [`STATS_KEY`] `pyramid.stats`: the statistics of every preset.
 //! - [`SETTINGS_KEY`] `pyramid.settings`: the player's settings.
+//! - [`RECENT_KEY`] `pyramid.recent`: the player's recent custom rule
+//!   sets, a convenience list written at once (not through the queue); an
+//!   unreadable value reads as no recent sets, and the next write replaces it.
 //! - `pyramid.backup.<round|stats|settings>.<ms since epoch>`: a value that could not
 //!   be read, kept as it was. Backups are never overwritten or removed.
 //! - [`LEGACY_ROUND_KEY`] `pyramid.round`: the one round of earlier builds,
@@ -46,8 +49,8 @@ use pyramid_engine::{Game, Preset};
 use serde::de::DeserializeOwned;
 
 use crate::domain::persist::{
-    decode_round, decode_settings, decode_stats, PersistError, RoundEnd, SavedRound, Settings,
-    StatsBook,
+    decode_round, decode_settings, decode_stats, PersistError, RecentSets, RoundEnd, SavedRound,
+    Settings, StatsBook,
 };
 use crate::platform::clock;
 
@@ -59,6 +62,8 @@ pub const LEGACY_ROUND_KEY: &str = "pyramid.round";
 pub const STATS_KEY: &str = "pyramid.stats";
 /// The key of the settings.
 pub const SETTINGS_KEY: &str = "pyramid.settings";
+/// The key of the recent custom rule sets.
+pub const RECENT_KEY: &str = "pyramid.recent";
 /// The start of every backup key.
 pub const BACKUP_PREFIX: &str = "pyramid.backup.";
 
@@ -378,6 +383,19 @@ pub fn peek_settings() -> Option<Settings> {
 pub fn save_settings(settings: &Settings) -> Result<(), StorageError> {
     let text = json(settings)?;
     save(|q| q.settings = Some(text)).1
+}
+
+/// The recent custom rule sets (none when storage holds none or what
+/// cannot be read); `None` when storage cannot be reached.
+pub fn load_recent_sets() -> Option<RecentSets> {
+    available().ok()?;
+    // gloo reads the document with serde; what it cannot read is no list.
+    Some(LocalStorage::get::<RecentSets>(RECENT_KEY).unwrap_or_default())
+}
+
+/// Saves the recent custom rule sets. A failure leaves them in memory only.
+pub fn save_recent_sets(recent: &RecentSets) -> Result<(), StorageError> {
+    write_text(RECENT_KEY, &json(recent)?)
 }
 
 /// Merges `book` with the statistics currently stored (another tab may have

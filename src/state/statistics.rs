@@ -46,6 +46,9 @@ pub struct Statistics {
     /// the round in progress, the settings: [`storage::unsaved_changes`]);
     /// [`Statistics::unsaved`] and [`storage::unsaved`] say what.
     pub unsaved_changes: RwSignal<u64>,
+    /// The game whose statistics the panel shows, when the player picked
+    /// one other than the table's (the table's when `None`).
+    pub shown: RwSignal<Option<Preset>>,
 }
 
 thread_local! {
@@ -65,7 +68,14 @@ impl Statistics {
         Statistics {
             book: RwSignal::new(book),
             unsaved_changes: RwSignal::new(0),
+            shown: RwSignal::new(None),
         }
+    }
+
+    /// The game whose statistics the panel shows: `table`'s (the game on
+    /// the table), unless the player picked another (tracked).
+    pub fn shown_game(&self, table: Preset) -> Preset {
+        self.shown.get().unwrap_or(table)
     }
 
     /// Why storage cannot take what waits to be saved, while anything

@@ -14,6 +14,7 @@
 //! (native builds, the wasm tests) the same parts are a plain function call.
 
 pub mod coach;
+pub mod custom;
 pub mod daily;
 pub mod dialogs;
 pub mod howto;

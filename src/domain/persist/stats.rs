@@ -112,6 +112,15 @@ impl StatsBook {
     pub fn is_empty(&self) -> bool {
         self.presets.is_empty()
     }
+
+    /// The games with any round recorded, named games first (in
+    /// [`Preset::ALL`]'s order), then custom sets.
+    pub fn games(&self) -> impl Iterator<Item = Preset> + '_ {
+        self.presets
+            .iter()
+            .filter(|(_, b)| !b.records.is_empty())
+            .map(|(&p, _)| p)
+    }
 }
 
 impl Default for StatsBook {

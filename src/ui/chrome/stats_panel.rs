@@ -1,4 +1,5 @@
-//! The statistics panel: its heading comes with the table; its figures
+//! The statistics panel: its heading (the game on the table, or the one
+//! the player picked to look at) comes with the table; its figures
 //! ([`crate::ui::later::stats_figures`]), charts and buttons with the later
 //! module.
 
@@ -22,7 +23,10 @@ pub fn StatsPanel(#[prop(into)] later: Signal<Option<fn() -> AnyView>>) -> impl 
             data-testid="stats"
         >
             <h2 id="stats-heading">
-                {move || format!("Statistics: {}", ctx.table.round.with(|r| r.preset()).name())}
+                {move || {
+                    let game = ctx.stats.shown_game(ctx.table.round.with(|r| r.preset()));
+                    format!("Statistics: {}", game.name())
+                }}
             </h2>
             {move || later.get().map(|build| build())}
         </section>

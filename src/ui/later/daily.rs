@@ -1,4 +1,5 @@
-//! The `Daily deals` dialog: a month of daily deals per preset, each day's
+//! The `Daily deals` dialog: a month of daily deals per game (the named
+//! games and the player's custom sets), each day's
 //! result, the daily streaks and the month's tally; any day up to today can
 //! be played. Built only while it is open. The figures come from
 //! [`crate::domain::daily_results`]; the day is the player's local calendar day
@@ -16,6 +17,7 @@ use crate::domain::round::format_time;
 use crate::platform::clock;
 use crate::state::context::{GameContext, OpenDialog};
 use crate::state::deal;
+use crate::ui::later::custom;
 use crate::ui::later::dialogs::Modal;
 
 const WEEKDAYS: [(&str, &str); 7] = [
@@ -98,7 +100,17 @@ fn DailyCalendar() -> impl IntoView {
         deal::play_daily(ctx, preset.get_untracked(), date);
     };
 
-    let preset_options = Preset::ALL
+    // The named games, then the game on the table if it is a custom set,
+    // and the player's recent custom sets.
+    let mut games = Preset::ALL.to_vec();
+    let customs = std::iter::once(preset.get_untracked())
+        .chain(custom::recent_sets().into_iter().map(Preset::Custom));
+    for p in customs {
+        if !games.contains(&p) {
+            games.push(p);
+        }
+    }
+    let preset_options = games
         .into_iter()
         .map(|p| view! { <option value=p.id() selected=move || preset.get() == p>{p.name()}</option> })
         .collect_view();

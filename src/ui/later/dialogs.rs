@@ -3,7 +3,7 @@
 //! focus, makes the page behind it inert and closes on Esc).
 
 use leptos::prelude::*;
-use pyramid_engine::{Preset, Status};
+use pyramid_engine::{Custom, Goal, Preset, Status, StockMode};
 
 use crate::domain::label::DealLabel;
 use crate::domain::round::{describe_status, format_time, parse_deal_number};
@@ -12,7 +12,18 @@ use crate::state::context::{GameContext, OpenDialog};
 use crate::state::deal::{DealChoice, DealKind};
 use crate::state::{coach, deal, play, record};
 use crate::ui::chrome::keyboard::Shortcut;
+use crate::ui::later::custom::{self, Composer};
 use crate::ui::later::share::{ChallengeResult, ShareButton};
+
+/// Where the composer starts when the game on the table has no custom
+/// set of the same rules: Classic's options.
+const CLASSIC_LIKE: Custom = Custom {
+    passes: Some(3),
+    turn: 1,
+    stock_mode: StockMode::Waste,
+    goal: Goal::ClearPyramid,
+    overlap: false,
+};
 
 /// A native modal `<dialog>` that is open while `open` is true; `on_close`
 /// runs when it closes by itself (Esc or a form's `method="dialog"`).
@@ -114,6 +125,7 @@ pub fn NewDealDialog() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
     let open = Signal::derive(move || ctx.ui.dialog.get() == OpenDialog::NewDeal);
     let close = move || ctx.ui.dialog.set(OpenDialog::None);
+    custom::remember_custom_rounds(ctx);
     // Counts the openings: a new one changes it, a closing does not.
     let opened = Memo::new(move |was: Option<&u32>| {
         let was = was.copied().unwrap_or(0);
@@ -145,6 +157,15 @@ fn NewDealForm() -> impl IntoView {
     let number_text = RwSignal::new(String::new());
     let grade = RwSignal::new(None::<u8>);
     let error = RwSignal::new(None::<String>);
+    // A named game or a recent set is `preset`; the composer's set is
+    // `composed`, and `composing` says it is the one picked.
+    let recent = custom::recent_sets();
+    let (composing, composed) = match preset.get_untracked() {
+        Preset::Custom(set) => (!recent.contains(&set), set),
+        named => (false, named.as_custom().unwrap_or(CLASSIC_LIKE)),
+    };
+    let composing = RwSignal::new(composing);
+    let composed = RwSignal::new(composed);
     let close = move || ctx.ui.dialog.set(OpenDialog::None);
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -160,7 +181,11 @@ fn NewDealForm() -> impl IntoView {
                 }
             },
         };
-        let preset = preset.get_untracked();
+        let preset = if composing.get_untracked() {
+            Preset::Custom(composed.get_untracked())
+        } else {
+            preset.get_untracked()
+        };
         // The click, the dialog's closing (the browser then restyles the
         // page to give the focus back) and the new table are three tasks,
         // so that none is long on a slow phone.
@@ -175,29 +200,77 @@ fn NewDealForm() -> impl IntoView {
             std::time::Duration::ZERO,
         );
     };
-    let preset_options = Preset::ALL
-        .into_iter()
-        .map(|p| {
-            let id = format!("preset-{}", p.id());
-            view! {
-                <div class="choice">
-                    <input
-                        type="radio"
-                        name="preset"
-                        id=id.clone()
-                        value=p.id()
-                        prop:checked=move || preset.get() == p
-                        on:change=move |_| preset.set(p)
-                    />
-                    <label for=id>
-                        <strong>{p.name()}</strong>
-                        " "
-                        <span class="summary">{p.summary()}</span>
-                    </label>
-                </div>
-            }
-        })
-        .collect_view();
+    let choice = move |p: Preset| {
+        let id = format!("preset-{}", p.id());
+        view! {
+            <div class="choice">
+                <input
+                    type="radio"
+                    name="preset"
+                    id=id.clone()
+                    value=p.id()
+                    prop:checked=move || !composing.get() && preset.get() == p
+                    on:change=move |_| {
+                        composing.set(false);
+                        preset.set(p);
+                    }
+                />
+                <label for=id>
+                    // A custom set's name holds its summary already.
+                    <strong>{match p {
+                        Preset::Custom(_) => "Custom".into(),
+                        named => named.name(),
+                    }}</strong>
+                    " "
+                    <span class="summary">{p.summary()}</span>
+                </label>
+            </div>
+        }
+    };
+    let group = move |legend: &'static str, games: &[Preset]| {
+        let choices = games.iter().map(|&p| choice(p)).collect_view();
+        view! {
+            <fieldset class="game-group">
+                <legend>{legend}</legend>
+                {choices}
+            </fieldset>
+        }
+    };
+    let (pyramid_games, family_games) = Preset::ALL.split_at(Preset::CLASSIC_SEVEN.len());
+    let recent_group = (!recent.is_empty()).then(|| {
+        let games: Vec<Preset> = recent.iter().map(|&s| Preset::Custom(s)).collect();
+        group("Recent custom sets", &games)
+    });
+    let preset_options = view! {
+        <div class="game-groups">
+            {group("Pyramid", pyramid_games)}
+            <div>
+                {group("The Pyramid family", family_games)}
+                {recent_group}
+            </div>
+        </div>
+        <fieldset class="game-group composer">
+            <legend>"Custom"</legend>
+            <div class="choice">
+                <input
+                    type="radio"
+                    name="preset"
+                    id="preset-compose"
+                    value="compose"
+                    prop:checked=move || composing.get()
+                    on:change=move |_| composing.set(true)
+                />
+                <label for="preset-compose">
+                    <strong>"Your own rules"</strong>
+                    " "
+                    <span class="summary">{move || composed.get().summary()}</span>
+                </label>
+            </div>
+            <div class="compose-options">
+                <Composer set=composed composing=composing />
+            </div>
+        </fieldset>
+    };
     let deal_option = move |value: DealKind| {
         let id = format!("deal-{}", value.id());
         view! {
@@ -218,7 +291,7 @@ fn NewDealForm() -> impl IntoView {
     view! {
         <form on:submit=submit>
             <h2 id="new-deal-title">"New deal"</h2>
-            <fieldset>
+            <fieldset class="rules">
                 <legend>"Rules"</legend>
                 {preset_options}
             </fieldset>
@@ -374,16 +447,16 @@ pub fn EndDialog() -> impl IntoView {
 fn first_loss(ctx: GameContext) -> bool {
     ctx.stats
         .book
-        .with(|book| Preset::ALL.iter().map(|&p| book.stats(p).lost).sum::<u32>() == 1)
+        .with(|book| book.games().map(|p| book.stats(p).lost).sum::<u32>() == 1)
 }
 
-/// Confirms before the statistics of the current rules are forgotten.
+/// Confirms before the statistics of the game the panel shows are forgotten.
 #[component]
 pub fn ResetStatsDialog() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
     let open = Signal::derive(move || ctx.ui.dialog.get() == OpenDialog::ResetStats);
     let close = move || ctx.ui.dialog.set(OpenDialog::None);
-    let preset = move || ctx.table.round.with(|r| r.preset());
+    let preset = move || ctx.stats.shown_game(ctx.table.round.with(|r| r.preset()));
     view! {
         <Modal open=open label_id="reset-stats-title" class="reset-stats-dialog" on_close=close>
             <h2 id="reset-stats-title">"Reset statistics?"</h2>
@@ -400,7 +473,7 @@ pub fn ResetStatsDialog() -> impl IntoView {
                     class="danger"
                     on:click=move |_| {
                         ctx.ui.dialog.set(OpenDialog::None);
-                        record::reset_stats(ctx, ctx.table.round.with_untracked(|r| r.preset()));
+                        record::reset_stats(ctx, untrack(preset));
                     }
                 >
                     "Reset"

@@ -25,7 +25,7 @@ const SQUARE_TENTHS: u64 = CHART_WIDTH * 10 / RECENT_ROUNDS as u64;
 #[component]
 pub fn StatsExtras() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
-    let preset = Memo::new(move |_| ctx.table.round.with(|r| r.preset()));
+    let preset = Memo::new(move |_| ctx.stats.shown_game(ctx.table.round.with(|r| r.preset())));
     let recent = Memo::new(move |_| {
         ctx.stats
             .book

@@ -1,9 +1,12 @@
-//! The statistics panel's figures for the current preset, from the
+//! The statistics panel's figures for the game on the table (or another
+//! the player picks from those with rounds), from the
 //! persistent [`StatsBook`](crate::domain::persist::StatsBook): the
 //! figures of SPEC §5. They come with the later module, after the table
 //! and before the charts and buttons ([`super::stats_extras`]).
 
 use leptos::prelude::*;
+
+use pyramid_engine::Preset;
 
 use crate::domain::persist::PresetStats;
 use crate::domain::round::format_time;
@@ -15,8 +18,51 @@ use crate::state::context::GameContext;
 #[component]
 pub fn StatsFigures() -> impl IntoView {
     let ctx = expect_context::<GameContext>();
-    let preset = Memo::new(move |_| ctx.table.round.with(|r| r.preset()));
+    let table = Memo::new(move |_| ctx.table.round.with(|r| r.preset()));
+    // A new game on the table is the one shown again.
+    Effect::new(move |was: Option<Preset>| {
+        let now = table.get();
+        if was.is_some_and(|was| was != now) {
+            ctx.stats.shown.set(None);
+        }
+        now
+    });
+    let preset = Memo::new(move |_| ctx.stats.shown_game(table.get()));
     let stats = Memo::new(move |_| ctx.stats.book.with(|b| b.stats(preset.get())));
+    // The games to pick from: the table's, and every game with rounds.
+    let games = move || {
+        let mut games: Vec<Preset> = ctx.stats.book.with(|b| b.games().collect());
+        for p in [table.get(), preset.get()] {
+            if !games.contains(&p) {
+                games.push(p);
+            }
+        }
+        games.sort();
+        games
+    };
+    let picker = move || {
+        let games = games();
+        (games.len() > 1).then(|| {
+            let options = games
+                .into_iter()
+                .map(|p| {
+                    view! { <option value=p.id() selected=preset.get_untracked() == p>{p.name()}</option> }
+                })
+                .collect_view();
+            view! {
+                <label class="stats-game">
+                    "Game "
+                    <select on:change=move |ev| {
+                        if let Ok(p) = event_target_value(&ev).parse::<Preset>() {
+                            ctx.stats.shown.set((p != table.get_untracked()).then_some(p));
+                        }
+                    }>
+                        {options}
+                    </select>
+                </label>
+            }
+        })
+    };
     let row = move |label: &'static str,
                     value: Box<dyn Fn(&PresetStats) -> String + Send + Sync>| {
         view! {
@@ -28,6 +74,7 @@ pub fn StatsFigures() -> impl IntoView {
     };
     let dash = || "\u{2013}".to_string();
     view! {
+        {picker}
         <dl>
             {row("Played", Box::new(|s| s.played.to_string()))}
             {row("Won", Box::new(|s| s.won.to_string()))}
