@@ -29,6 +29,10 @@
 //!   cone nor above it (a card's cover cone must be gone before it is
 //!   exposed). A position with a pyramid card that has no such partner left
 //!   cannot be won.
+//!   To remove all 52 cards, each stock card needs a partner too; in waste
+//!   mode, where two stock cards are never live together, a pyramid card
+//!   of its own, so a rank's stock cards may not outnumber the pyramid's
+//!   cards of the complementary rank.
 //! - **Unlimited passes must still win.** With unlimited passes any stock
 //!   card can be made live (the waste top, or in draw-card mode the drawn
 //!   card) by drawing and recycling, without changing anything else, so the
@@ -1251,14 +1255,22 @@ impl Search<'_> {
     }
 
     /// To remove all 52 cards, each stock card also needs a partner still
-    /// in play (a stock King needs none).
+    /// in play (a stock King needs none). In waste mode two stock cards are
+    /// never live together, so each needs a pyramid partner of its own: a
+    /// rank's stock cards can be no more than the pyramid cards of the
+    /// complementary rank.
     fn stock_partners_exist(&self, pos: &Position) -> bool {
         let t = self.tables;
         (1..13).all(|rank| {
             let want = 13 - rank;
-            pos.stock & t.stock_of_rank[rank] == 0
-                || pos.stock & t.stock_of_rank[want] != 0
-                || pos.pyramid & t.pyramid_of_rank[want] != 0
+            let cards = pos.stock & t.stock_of_rank[rank];
+            if self.draw_card {
+                cards == 0
+                    || pos.stock & t.stock_of_rank[want] != 0
+                    || pos.pyramid & t.pyramid_of_rank[want] != 0
+            } else {
+                few_bits(cards) <= few_bits(pos.pyramid & t.pyramid_of_rank[want])
+            }
         })
     }
 }

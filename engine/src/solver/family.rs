@@ -57,6 +57,11 @@
 //!   For Cheops, so is one whose cards cannot all be paired by rank with no
 //!   two waste cards together (`adjacent_matching`): every winning line
 //!   pairs them so.
+//! - **One waste card at a time.** With one waste in waste mode, two stock
+//!   cards are never live together, so with every card to remove (and
+//!   pairs of 13) each stock card needs a pyramid partner of its own: a
+//!   position with more stock cards of a rank than pyramid cards of the
+//!   complementary rank is lost.
 //! - **Forced pairs.** A card the goal needs removed whose only partner
 //!   left is available now leaves with it in any winning line, and is
 //!   removed with it at once, the only move tried: moving that removal
@@ -385,8 +390,26 @@ impl Search<'_> {
         }
     }
 
+    /// One waste in waste mode, pairs of 13 and every card to remove: two
+    /// stock cards are never live together, so each stock card needs a
+    /// pyramid partner of its own. Whether some rank has more stock cards
+    /// than the pyramid has cards of the complementary rank.
+    fn stock_outnumbers(&self, pos: &Position) -> bool {
+        let Some(relaxed) = self.relaxed.as_ref() else {
+            return false;
+        };
+        if !self.goal_all || self.three_wastes || !self.stock || self.draw_card {
+            return false;
+        }
+        let t = relaxed.tables;
+        (1..13).any(|r| {
+            (pos.stock & t.stock_of_rank[r]).count_ones()
+                > (pos.pyramid & t.pyramid_of_rank[13 - r]).count_ones()
+        })
+    }
+
     fn expand(&mut self, pos: &Position) -> bool {
-        if !self.partners_exist(pos) || self.waste_stuck(pos) {
+        if !self.partners_exist(pos) || self.waste_stuck(pos) || self.stock_outnumbers(pos) {
             return false;
         }
         if let Some(relaxed) = self.relaxed.as_mut() {
