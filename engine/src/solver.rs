@@ -5,9 +5,21 @@
 //! cards); otherwise for the rules' win. `engine/tests/solver_agrees.rs`
 //! checks it against a plain exhaustive search.
 //!
+//! It answers the seven presets' family of rules (one card a turn, one
+//! waste, a stock, pairs making 13), with or without overlap pairs; the
+//! rest of the Pyramid family goes to [`family`].
+//!
 //! The search is depth-first. These prunes keep it small; none of them
 //! changes an answer.
 //!
+//! - **Overlap pairs.** A covered pyramid card with one card still lying on
+//!   it, itself exposed, may pair with that card: a removal of two pyramid
+//!   cards that depends on the pyramid alone, tried with the other pyramid
+//!   pairs (and in the unlimited-pass search). Every prune below holds with
+//!   it, once a pyramid card's possible partners include the two cards
+//!   right on it and the two it lies right on (`Tables::blocked`): a forced
+//!   pair still only makes more cards exposed, and a card that is exposed
+//!   or has one exposed card on it stays so until it leaves.
 //! - **Kings first, and forced pairs.** Removing an available King never
 //!   hurts (it takes nothing another move could use and only uncovers or
 //!   unburies cards), so when one is available it is the only move tried.
@@ -17,16 +29,23 @@
 //!   cone nor above it (a card's cover cone must be gone before it is
 //!   exposed). A position with a pyramid card that has no such partner left
 //!   cannot be won.
-//! - **Unlimited passes must still win.** With unlimited passes in waste
-//!   mode any stock card can be brought to the waste top by drawing and
-//!   recycling, without changing anything else, so the stock's order and
-//!   pointer stop mattering. A memoised search over (pyramid, stock cards
-//!   left) answers that question (`Relaxed`). Its stock is a count per rank,
-//!   capped at the pyramid cards that rank can pair with, Kings left out, so
-//!   positions that differ only by suits are one (a few thousand positions
-//!   at worst). It answers the Relaxed preset directly, its line turned back
-//!   into real draws and recycles; for every other preset a position it
-//!   cannot win is lost.
+//!   To remove all 52 cards, each stock card needs a partner too; in waste
+//!   mode, where two stock cards are never live together, a pyramid card
+//!   of its own, so a rank's stock cards may not outnumber the pyramid's
+//!   cards of the complementary rank.
+//! - **Unlimited passes must still win.** With unlimited passes any stock
+//!   card can be made live (the waste top, or in draw-card mode the drawn
+//!   card) by drawing and recycling, without changing anything else, so the
+//!   stock's order and pointer stop mattering. (The pyramid goal never
+//!   needs two stock cards paired with each other: that only removes stock
+//!   cards, and any of the others can still be reached.) A memoised search
+//!   over (pyramid, stock cards left) answers that question (`Relaxed`).
+//!   Its stock is a count per rank, capped at the pyramid cards that rank
+//!   can pair with, Kings left out, so positions that differ only by suits
+//!   are one (a few thousand positions at worst). It answers the pyramid
+//!   goal with unlimited passes and no idle-pass rule directly (Relaxed, in
+//!   either stock mode), its line turned back into real draws and recycles;
+//!   for every other rule set a position it cannot win is lost.
 //! - **The last pass's dead waste.** In the last pass, waste cards behind a
 //!   card that can never leave are dead and are dropped from the position
 //!   key. Before they are dropped, the cards with them still in are looked
@@ -151,7 +170,7 @@ pub struct Solution {
 /// (then, once it is cleared, removing every card); otherwise the rules' win.
 pub fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
     let rules = board.rules();
-    if !rules.is_classic_family() {
+    if !tuned(rules) {
         return family::solve(board, pos, limits);
     }
     let goal_all = match rules.win {
@@ -161,11 +180,7 @@ pub fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
     };
     let tables = Tables::new(board);
     let mut relaxed = Relaxed::new(&tables, limits.max_nodes);
-    if rules.passes.is_none()
-        && rules.loss == LossRule::DeadOnly
-        && rules.stock_mode == StockMode::Waste
-        && !goal_all
-    {
+    if rules.passes.is_none() && rules.loss == LossRule::DeadOnly && !goal_all {
         let won = relaxed.winnable(pos.pyramid, pos.stock);
         let line = if won {
             realize(board, pos, &relaxed.removals(pos.pyramid, pos.stock))
@@ -216,6 +231,18 @@ pub fn is_winnable(number: u32, preset: Preset, limits: Limits) -> bool {
     solve(&board, &board.start(), limits).outcome == Outcome::Win
 }
 
+/// Whether the tuned search answers these rules: the seven presets'
+/// family (one card a turn, one waste, a stock, pairs making 13), with or
+/// without overlap pairs.
+fn tuned(rules: crate::rules::Rules) -> bool {
+    rules.is_classic_family()
+        || crate::rules::Rules {
+            overlap: false,
+            ..rules
+        }
+        .is_classic_family()
+}
+
 pub(crate) fn verdict(won: bool, aborted: bool) -> Outcome {
     match (won, aborted) {
         (true, _) => Outcome::Win,
@@ -232,8 +259,13 @@ struct Tables {
     pyramid_rank: [u8; PYRAMID_CARDS],
     stock_rank: [u8; 24],
     /// For each pyramid card, the pyramid cards it can never pair with: its
-    /// cover cone and every card whose cone holds it.
+    /// cover cone and every card whose cone holds it, but with overlap pairs
+    /// the two cards lying right on it and the two it lies right on.
     blocked: [u32; PYRAMID_CARDS],
+    /// Overlap pairs: for each pyramid card, the two cards lying right on
+    /// it (none on the bottom row); all empty without overlap pairs.
+    on: [u32; PYRAMID_CARDS],
+    overlap: bool,
     /// For each rank 1..=13, the pyramid cards of that rank.
     pyramid_of_rank: [u32; 14],
     /// For each rank 1..=13, the stock cards of that rank.
@@ -353,6 +385,16 @@ impl Tables {
                 blocked[below_card as usize] |= 1 << k;
             }
         }
+        let mut on = [0u32; PYRAMID_CARDS];
+        if board.rules().overlap {
+            for k in 0..PYRAMID_CARDS {
+                for j in board.lying_on(k as u8) {
+                    on[k] |= 1 << j;
+                    blocked[k] &= !(1 << j);
+                    blocked[usize::from(j)] &= !(1 << k);
+                }
+            }
+        }
         let mut pyramid_of_rank = [0u32; 14];
         for (k, c) in pyramid.iter().enumerate() {
             pyramid_of_rank[usize::from(c.rank())] |= 1 << k;
@@ -367,10 +409,27 @@ impl Tables {
             pyramid,
             stock,
             blocked,
+            on,
+            overlap: board.rules().overlap,
             pyramid_of_rank,
             stock_of_rank,
             counts: OnceCell::new(),
         }
+    }
+
+    /// Overlap pairs: each covered pyramid card with the one card still
+    /// lying on it, when that card is exposed and the two make 13 (none
+    /// without overlap pairs).
+    fn overlap_pairs(&self, pyramid: u32, exposed: u32) -> impl Iterator<Item = (u32, u32)> + '_ {
+        let covered = if self.overlap { pyramid & !exposed } else { 0 };
+        bits(covered).filter_map(move |k| {
+            let on = pyramid & self.on[k as usize];
+            let l = on.trailing_zeros();
+            (one_bit(on)
+                && exposed & on != 0
+                && self.pyramid_rank[k as usize] + self.pyramid_rank[l as usize] == 13)
+                .then_some((k, l))
+        })
     }
 
     /// [`Relaxed::key`], rank by rank.
@@ -1008,6 +1067,15 @@ impl Search<'_> {
                 }
             }
         }
+        if t.overlap && !drawn {
+            for (k, l) in t.overlap_pairs(pos.pyramid, ex.mask) {
+                let child = remove(pos, &[Live::Pyramid(k), Live::Pyramid(l)]);
+                let m = Move::Pair(t.pyramid[k as usize], t.pyramid[l as usize]);
+                if self.try_move(m, child, u64::MAX) {
+                    return Some(true);
+                }
+            }
+        }
         if let (Some(i), Some(j)) = (slot, waste) {
             if t.stock_rank[i as usize] + t.stock_rank[j as usize] == 13 {
                 let child = remove(pos, &[Live::Stock(i), Live::Stock(j)]);
@@ -1187,14 +1255,22 @@ impl Search<'_> {
     }
 
     /// To remove all 52 cards, each stock card also needs a partner still
-    /// in play (a stock King needs none).
+    /// in play (a stock King needs none). In waste mode two stock cards are
+    /// never live together, so each needs a pyramid partner of its own: a
+    /// rank's stock cards can be no more than the pyramid cards of the
+    /// complementary rank.
     fn stock_partners_exist(&self, pos: &Position) -> bool {
         let t = self.tables;
         (1..13).all(|rank| {
             let want = 13 - rank;
-            pos.stock & t.stock_of_rank[rank] == 0
-                || pos.stock & t.stock_of_rank[want] != 0
-                || pos.pyramid & t.pyramid_of_rank[want] != 0
+            let cards = pos.stock & t.stock_of_rank[rank];
+            if self.draw_card {
+                cards == 0
+                    || pos.stock & t.stock_of_rank[want] != 0
+                    || pos.pyramid & t.pyramid_of_rank[want] != 0
+            } else {
+                few_bits(cards) <= few_bits(pos.pyramid & t.pyramid_of_rank[want])
+            }
         })
     }
 }
@@ -1355,6 +1431,16 @@ impl<'a> Relaxed<'a> {
                     }
                 }
             }
+            if t.overlap {
+                for (k, l) in t.overlap_pairs(pyramid, exposed) {
+                    if self.conclude(key, RelaxedMove::Pyramid(k as u8, l as u8)) {
+                        return true;
+                    }
+                    if self.aborted {
+                        return false;
+                    }
+                }
+            }
             for k in bits(exposed) {
                 let want = usize::from(13 - t.pyramid_rank[k as usize]);
                 if count(want) != 0 {
@@ -1463,7 +1549,8 @@ fn at_least(mut mask: u64, n: u32) -> bool {
 }
 
 /// Turns a line of removals into real moves from `pos`: before each removal
-/// that uses a stock card, draw (and recycle) until that card is the waste top.
+/// that uses a stock card, draw (and recycle) until that card is live (the
+/// waste top, or in draw-card mode the drawn card).
 fn realize(board: &Board, pos: &Position, removals: &[Move]) -> Vec<Move> {
     let mut line = Vec::new();
     let mut p = *pos;
@@ -1474,7 +1561,7 @@ fn realize(board: &Board, pos: &Position, removals: &[Move]) -> Vec<Move> {
         if let Some(card) = stock_card {
             // At most two full passes are needed to reach any card.
             for _ in 0..100 {
-                if board.waste_top(&p) == Some(card) {
+                if board.is_available(&p, card) {
                     break;
                 }
                 let step = if board.can_draw(&p) {

@@ -1,8 +1,8 @@
-//! The exact search for the games outside the seven presets' own rules:
-//! three cards a turn, three wastes, Giza's reserve, Cheops's pairs and
-//! overlap pairs. The tuned search of [`super`] rests on facts of one card
-//! a turn, one waste and pairs making 13; this one rests only on these,
-//! true in every game of the family:
+//! The exact search for the games outside the tuned search's rules: three
+//! cards a turn, three wastes, Giza's reserve and Cheops's pairs. The tuned
+//! search of [`super`] rests on facts of one card a turn, one waste and
+//! pairs making 13; this one rests only on these, each true where it is
+//! used:
 //!
 //! - **Reachability.** A deal is won when some line of legal moves reaches
 //!   a cleared position, so the search is a depth-first walk of the
@@ -10,25 +10,85 @@
 //!   is on the current line, where coming back to it adds nothing). With
 //!   unlimited passes the pass number does not change what can happen
 //!   next and is left out of the key, so passes that only go round meet
-//!   positions already seen.
+//!   positions already seen. Positions whose pointers differ only by
+//!   removed cards are one position: the pointer is taken just past the
+//!   last drawn card still in play (with three wastes the cards dealt at
+//!   the pass's start, which place each card on its waste, stay in the
+//!   key).
+//! - **Losses by stamp.** With one card a turn and one waste (Cheops), the
+//!   tuned search's argument holds whatever the pairing rule: from pass
+//!   a, pointer x, drawing and recycling reach every later pointer and
+//!   pass with the same cards, and a position whose draw slot a removal
+//!   emptied is no better than the same cards with that card still in the
+//!   slot ([`super::Search`]'s `stamp`). So each set of cards remembers the
+//!   earliest stamp at which it was lost, and that loss covers every
+//!   position with the same cards and a stamp at least as large.
+//! - **Lost at a pass's start.** With limited passes, in every game, a
+//!   position lost during pass a loses the start of every later pass with
+//!   the same cards (drawing the rest of the stock and recycling reach it
+//!   with nothing removed), and a lost pass start loses the starts of the
+//!   passes after it. Each set of cards remembers the earliest pass whose
+//!   start is lost. With three wastes a pass's start is the pointer at 0
+//!   with every card in play dealt from the new stock; a position whose
+//!   drawn cards have all been removed is not one (its cards fall onto the
+//!   wastes by the old pass's count).
 //! - **Lone cards first.** A King in the pyramid or on a reserve pile,
 //!   where Kings go alone, is removed at once: it takes nothing another
 //!   move could use, and the cards it uncovers stay until they are used.
 //!   (A King on a waste is not: with three cards a turn or three wastes,
 //!   removing it changes how later cards fall.)
 //! - **Partners.** Every card the goal needs removed needs a partner still
-//!   in play: a card whose rank pairs with it and that does not lie in its
-//!   cover cone (those must all be gone before it is free), except, with
-//!   overlap pairs, the two cards right on it. A position with a card that
-//!   has none cannot be won.
+//!   in play: a card whose rank pairs with it and that can ever be
+//!   available with it. A pyramid card's cover cone must be gone before it
+//!   is exposed, and so must every card below a card of its cone (except,
+//!   with overlap pairs, the two cards right on it and the two it lies
+//!   right on); in Giza a reserve card and the cards under it in its pile
+//!   are never available together. A position with a card that has none
+//!   cannot be won.
+//! - **The last pass's waste.** In the last pass one waste is a stack whose
+//!   cards leave only from the top, and two of its cards are never live
+//!   together (in draw-card mode the drawn card is not on the waste): each
+//!   waste card needs a partner outside the waste (a pyramid card, the
+//!   drawn card, or one still to be drawn), and no two share one. With
+//!   every card to remove, a position where some waste cards have fewer
+//!   such cards between them than they are (Hall's condition, checked by
+//!   rank: for pairs of 13 rank by rank, for Cheops over each run of ranks,
+//!   whose partners are the run widened by one rank each side) is lost.
+//!   For Cheops, so is one whose cards cannot all be paired by rank with no
+//!   two waste cards together (`adjacent_matching`): every winning line
+//!   pairs them so.
+//! - **One waste card at a time.** With one waste in waste mode, two stock
+//!   cards are never live together, so with every card to remove (and
+//!   pairs of 13) each stock card needs a pyramid partner of its own: a
+//!   position with more stock cards of a rank than pyramid cards of the
+//!   complementary rank is lost.
+//! - **Forced pairs.** A card the goal needs removed whose only partner
+//!   left is available now leaves with it in any winning line, and is
+//!   removed with it at once, the only move tried: moving that removal
+//!   earlier keeps every other move of the line legal. It only exposes
+//!   pyramid cards sooner (a card exposed, or with one exposed card on it,
+//!   stays so until it leaves), uncovers a reserve pile's next card
+//!   sooner, and with one card a turn and one waste takes a card off the
+//!   waste or the draw slot, which leaves every other card where it was.
+//!   With three cards a turn or three wastes, taking a waste card sooner
+//!   would change how later passes fall, so there only two pyramid cards
+//!   are forced.
+//! - **Unlimited passes must still win.** With pairs making 13, the tuned
+//!   search's memoised unlimited-pass search ([`super::Relaxed`]) asks
+//!   whether the pyramid could be cleared if every stock card were live at
+//!   any time. Every line of play of every game here is a line there
+//!   (turning three cards or onto three wastes, or lying in a reserve
+//!   pile, only keeps cards from being live), so a set of cards it cannot
+//!   win is lost.
 
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::deal::PYRAMID_CARDS;
-use crate::position::{Board, Home, Move, Position};
-use crate::rules::WinCondition;
+use crate::position::{below, highest, Board, Home, Move, Position};
+use crate::rules::{Layout, Pairing, RESERVE_PILES};
+use crate::rules::{StockMode, WinCondition};
 
-use super::{verdict, Limits, Solution};
+use super::{verdict, Limits, Relaxed, Solution, Tables};
 
 pub(super) fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
     let rules = board.rules();
@@ -37,45 +97,72 @@ pub(super) fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
         WinCondition::AllCards => true,
         WinCondition::Scored => pos.pyramid == 0,
     };
+    let tables = (rules.pairing == Pairing::Thirteen).then(|| Tables::new(board));
+    let relaxed = tables.as_ref().map(|t| Relaxed::new(t, limits.max_nodes));
     let mut search = Search {
         board,
+        relaxed,
         seen: FxHashSet::default(),
+        lost: FxHashMap::default(),
+        lost_start: FxHashMap::default(),
         nodes: 0,
         max_nodes: limits.max_nodes,
         aborted: false,
         line: Vec::new(),
         goal_all,
         unlimited: rules.passes.is_none(),
+        last_pass: rules.passes.map_or(u16::MAX, u16::from),
+        stamped: rules.turn == 1
+            && rules.wastes == 1
+            && rules.has_stock()
+            && rules.passes.is_some(),
+        stock: rules.has_stock(),
+        three_wastes: rules.wastes > 1,
+        draw_card: rules.stock_mode == StockMode::DrawCard,
+        stock_forced: rules.layout == Layout::Reserve || (rules.turn == 1 && rules.wastes == 1),
         partner_masks: partner_masks(board),
     };
     let won = search.dfs(*pos);
     Solution {
         outcome: verdict(won, search.aborted),
         line: if won { search.line } else { Vec::new() },
-        nodes: search.nodes,
+        nodes: search.nodes + search.relaxed.as_ref().map_or(0, |r| r.nodes),
     }
 }
 
 /// For each card (by deck index 0..52): the deck indices of the cards it
-/// may ever pair with, as a bit mask (pyramid cards in its cone left out).
+/// may ever pair with, as a bit mask.
 fn partner_masks(board: &Board) -> [u64; 52] {
     let rules = board.rules();
     let cards = board.deal().cards();
-    let mut masks = [0u64; 52];
-    for (i, &a) in cards.iter().enumerate() {
-        let never = if i < PYRAMID_CARDS {
-            let mut cone = board.cone(i as u32);
-            if rules.overlap {
-                for on in board.lying_on(i as u8) {
-                    cone &= !(1 << on);
+    // `never[i]`: the cards that are never available together with card i.
+    let mut never = [0u64; 52];
+    for k in 0..PYRAMID_CARDS {
+        let mut cone = board.cone(k as u32);
+        if rules.overlap {
+            for on in board.lying_on(k as u8) {
+                cone &= !(1 << on);
+            }
+        }
+        never[k] |= u64::from(cone);
+        for j in crate::position::bits(cone) {
+            never[j as usize] |= 1 << k;
+        }
+    }
+    if rules.layout == Layout::Reserve {
+        let piles = usize::from(RESERVE_PILES);
+        for (i, never_i) in never.iter_mut().enumerate().skip(PYRAMID_CARDS) {
+            for j in PYRAMID_CARDS..52 {
+                if i != j && (i - PYRAMID_CARDS) % piles == (j - PYRAMID_CARDS) % piles {
+                    *never_i |= 1 << j;
                 }
             }
-            u64::from(cone)
-        } else {
-            0
-        };
+        }
+    }
+    let mut masks = [0u64; 52];
+    for (i, &a) in cards.iter().enumerate() {
         for (j, &b) in cards.iter().enumerate() {
-            if i != j && never & (1 << j) == 0 && rules.ranks_pair(a.rank(), b.rank()) {
+            if i != j && never[i] & (1 << j) == 0 && rules.ranks_pair(a.rank(), b.rank()) {
                 masks[i] |= 1 << j;
             }
         }
@@ -85,14 +172,37 @@ fn partner_masks(board: &Board) -> [u64; 52] {
 
 struct Search<'a> {
     board: &'a Board,
+    relaxed: Option<Relaxed<'a>>,
+    /// Exact positions seen (every game but the stamped ones).
     seen: FxHashSet<u128>,
+    /// Stamped games: each set of cards with the earliest stamp at which it
+    /// was lost.
+    lost: FxHashMap<u64, (u16, u8)>,
+    /// Limited passes: each set of cards with the earliest pass whose start
+    /// is lost.
+    lost_start: FxHashMap<u64, u16>,
     nodes: u64,
     max_nodes: u64,
     aborted: bool,
     line: Vec<Move>,
     goal_all: bool,
     unlimited: bool,
+    /// The last pass with limited passes (never reached with unlimited).
+    last_pass: u16,
+    /// One card a turn, one waste, a stock and limited passes: losses by
+    /// stamp.
+    stamped: bool,
+    stock: bool,
+    three_wastes: bool,
+    draw_card: bool,
+    /// Whether a pair with a stock-side card may be forced.
+    stock_forced: bool,
     partner_masks: [u64; 52],
+}
+
+/// The cards in play as deck-index bits.
+fn in_play(pos: &Position) -> u64 {
+    u64::from(pos.pyramid) | u64::from(pos.stock) << PYRAMID_CARDS
 }
 
 impl Search<'_> {
@@ -102,23 +212,41 @@ impl Search<'_> {
 
     fn key(&self, pos: &Position) -> u128 {
         let pass = if self.unlimited { 0 } else { pos.pass.min(255) };
+        let dealt = if self.three_wastes { pos.dealt } else { 0 };
         u128::from(pos.pyramid)
             | u128::from(pos.stock) << 28
             | u128::from(pos.next) << 52
             | u128::from(pos.slot) << 57
-            | u128::from(pos.removed_this_pass) << 58
             | u128::from(pass) << 59
-            | u128::from(pos.dealt) << 67
+            | u128::from(dealt) << 67
     }
 
-    /// The cards in play as deck-index bits.
-    fn in_play(&self, pos: &Position) -> u64 {
-        u64::from(pos.pyramid) | u64::from(pos.stock) << PYRAMID_CARDS
+    /// [`super::Search`]'s stamp: (pass, 2 × pointer + whether the slot
+    /// was emptied by a removal).
+    fn stamp(&self, pos: &Position) -> (u16, u8) {
+        let drawn_to_slot = self.draw_card && pos.next > 0;
+        (pos.pass, 2 * pos.next + u8::from(pos.slot != drawn_to_slot))
+    }
+
+    /// Whether `pos` is the start of a pass (see the module docs).
+    fn at_start(&self, pos: &Position) -> bool {
+        pos.next == 0 && (!self.three_wastes || pos.dealt == pos.stock)
+    }
+
+    /// The position with its pointer just past the last drawn card still in
+    /// play.
+    fn canonical(&self, pos: &Position) -> Position {
+        let mut p = *pos;
+        if self.stock {
+            p.next = highest(pos.stock & below(pos.next)).map_or(0, |i| i as u8 + 1);
+        }
+        p.removed_this_pass = false;
+        p
     }
 
     /// Whether every card the goal needs removed still has a partner.
     fn partners_exist(&self, pos: &Position) -> bool {
-        let in_play = self.in_play(pos);
+        let in_play = in_play(pos);
         let needed = if self.goal_all {
             in_play
         } else {
@@ -140,34 +268,179 @@ impl Search<'_> {
         true
     }
 
+    /// The deck index of a card.
+    fn deck_index(&self, card: crate::card::Card) -> usize {
+        match self.board.home(card) {
+            Home::Pyramid(k) => usize::from(k),
+            Home::Stock(i) => PYRAMID_CARDS + usize::from(i),
+        }
+    }
+
+    /// A forced pair among `moves` (see the module docs), if there is one.
+    fn forced(&self, pos: &Position, moves: &[Move]) -> Option<Move> {
+        let in_play = in_play(pos);
+        moves.iter().copied().find(|&m| {
+            let Move::Pair(a, b) = m else {
+                return false;
+            };
+            let (i, j) = (self.deck_index(a), self.deck_index(b));
+            if !self.stock_forced && (i >= PYRAMID_CARDS || j >= PYRAMID_CARDS) {
+                return false;
+            }
+            let only = |x: usize, y: usize| {
+                (x < PYRAMID_CARDS || self.goal_all) && self.partner_masks[x] & in_play == 1 << y
+            };
+            only(i, j) || only(j, i)
+        })
+    }
+
     fn dfs(&mut self, pos: Position) -> bool {
         if self.is_goal(&pos) {
             return true;
         }
-        if !self.seen.insert(self.key(&pos)) {
+        let pos = self.canonical(&pos);
+        let cards = in_play(&pos);
+        if self.stamped {
+            if self
+                .lost
+                .get(&cards)
+                .is_some_and(|&s| s <= self.stamp(&pos))
+            {
+                return false;
+            }
+        } else if !self.seen.insert(self.key(&pos)) {
             return false;
         }
-        self.nodes += 1;
-        if self.nodes > self.max_nodes {
+        if !self.unlimited
+            && self.at_start(&pos)
+            && self.lost_start.get(&cards).is_some_and(|&p| p <= pos.pass)
+        {
+            return false;
+        }
+        if self.nodes + self.relaxed.as_ref().map_or(0, |r| r.nodes) >= self.max_nodes {
             self.aborted = true;
             return false;
         }
-        if !self.partners_exist(&pos) {
+        self.nodes += 1;
+        let won = self.expand(&pos);
+        if !won && !self.aborted && !self.unlimited {
+            if self.stamped {
+                let stamp = self.stamp(&pos);
+                let entry = self.lost.entry(cards).or_insert(stamp);
+                *entry = (*entry).min(stamp);
+            }
+            let start = if self.at_start(&pos) {
+                pos.pass
+            } else {
+                pos.pass + 1
+            };
+            let entry = self.lost_start.entry(cards).or_insert(start);
+            *entry = (*entry).min(start);
+        }
+        won
+    }
+
+    /// In the last pass with one waste and every card to remove: whether
+    /// some waste card has no partner outside the waste (see the module
+    /// docs).
+    fn waste_stuck(&self, pos: &Position) -> bool {
+        if !self.goal_all || self.three_wastes || !self.stock || pos.pass < self.last_pass {
             return false;
         }
+        let mut waste = pos.stock & below(pos.next);
+        if pos.slot {
+            if let Some(i) = highest(waste) {
+                waste &= !(1 << i);
+            }
+        }
+        let outside = in_play(pos) & !(u64::from(waste) << PYRAMID_CARDS);
+        if crate::position::bits(waste)
+            .any(|i| self.partner_masks[PYRAMID_CARDS + i as usize] & outside == 0)
+        {
+            return true;
+        }
+        // Each waste card needs a partner of its own: Hall's condition by
+        // rank, the waste's cards of some ranks against the cards outside
+        // of the ranks they pair with.
+        let cards = self.board.deal().cards();
+        let (mut need, mut have) = ([0u8; 15], [0u8; 15]);
+        for i in crate::position::bits(waste) {
+            need[usize::from(cards[PYRAMID_CARDS + i as usize].rank())] += 1;
+        }
+        let mut rest = outside;
+        while rest != 0 {
+            have[usize::from(cards[rest.trailing_zeros() as usize].rank())] += 1;
+            rest &= rest - 1;
+        }
+        match self.board.rules().pairing {
+            // A rank's partners are one rank (Kings go alone).
+            Pairing::Thirteen => (1..13).any(|r| need[r] > have[13 - r]),
+            // A run of ranks a..=b pairs with the ranks a - 1..=b + 1.
+            Pairing::Adjacent => {
+                (1..14).any(|a| {
+                    let (mut needed, mut supply) =
+                        (0u32, u32::from(have[a - 1]) + u32::from(have[a]));
+                    (a..14).any(|b| {
+                        needed += u32::from(need[b]);
+                        supply += u32::from(have[b + 1]);
+                        needed > supply
+                    })
+                }) || !adjacent_matching(&need, &have)
+            }
+        }
+    }
+
+    /// One waste in waste mode, pairs of 13 and every card to remove: two
+    /// stock cards are never live together, so each stock card needs a
+    /// pyramid partner of its own. Whether some rank has more stock cards
+    /// than the pyramid has cards of the complementary rank.
+    fn stock_outnumbers(&self, pos: &Position) -> bool {
+        let Some(relaxed) = self.relaxed.as_ref() else {
+            return false;
+        };
+        if !self.goal_all || self.three_wastes || !self.stock || self.draw_card {
+            return false;
+        }
+        let t = relaxed.tables;
+        (1..13).any(|r| {
+            (pos.stock & t.stock_of_rank[r]).count_ones()
+                > (pos.pyramid & t.pyramid_of_rank[13 - r]).count_ones()
+        })
+    }
+
+    fn expand(&mut self, pos: &Position) -> bool {
+        if !self.partners_exist(pos) || self.waste_stuck(pos) || self.stock_outnumbers(pos) {
+            return false;
+        }
+        if let Some(relaxed) = self.relaxed.as_mut() {
+            if pos.pyramid != 0 && !relaxed.winnable(pos.pyramid, pos.stock) {
+                self.aborted |= relaxed.aborted;
+                return false;
+            }
+        }
         let board = self.board;
-        let moves = board.legal_moves(&pos);
+        let mut moves = board.legal_moves(pos);
+        // Removals with a stock-side card first: it may be buried by the
+        // next draw, a pyramid card never is.
+        moves.sort_by_key(|m| match m {
+            Move::Pair(a, b) => {
+                !(matches!(board.home(*a), Home::Stock(_))
+                    || matches!(board.home(*b), Home::Stock(_)))
+            }
+            _ => true,
+        });
         // A lone King that can only help goes first, and alone.
         if let Some(&m) = moves.iter().find(|m| match m {
-            Move::King(c) => {
-                !matches!(board.home(*c), Home::Stock(_)) || !board.rules().has_stock()
-            }
+            Move::King(c) => !matches!(board.home(*c), Home::Stock(_)) || !self.stock,
             _ => false,
         }) {
-            return self.try_move(&pos, m);
+            return self.try_move(pos, m);
+        }
+        if let Some(m) = self.forced(pos, &moves) {
+            return self.try_move(pos, m);
         }
         for m in moves {
-            if self.try_move(&pos, m) {
+            if self.try_move(pos, m) {
                 return true;
             }
             if self.aborted {
@@ -188,4 +461,48 @@ impl Search<'_> {
         self.line.pop();
         false
     }
+}
+
+/// Cheops: whether cards with `waste[r]` waste cards and `other[r]` other
+/// cards of each rank r can all be paired, each pair of equal or adjacent
+/// ranks and no pair of two waste cards. Rank by rank, the states are the
+/// cards of the rank before still to be paired with this rank's: (waste,
+/// other), as bit `5 × waste + other` of a set.
+fn adjacent_matching(waste: &[u8; 15], other: &[u8; 15]) -> bool {
+    let mut states: u32 = 1; // (0, 0)
+    for r in 1..14 {
+        let (w, o) = (waste[r], other[r]);
+        let mut next: u32 = 0;
+        for state in crate::position::bits(states) {
+            let (a, b) = ((state / 5) as u8, (state % 5) as u8);
+            // The waste cards carried in take other cards of this rank.
+            let Some(o1) = o.checked_sub(a) else {
+                continue;
+            };
+            // The other cards carried in take x waste cards and b - x
+            // other cards of this rank.
+            for x in 0..=b.min(w) {
+                let Some(o2) = o1.checked_sub(b - x) else {
+                    continue;
+                };
+                let w2 = w - x;
+                // Carry a' waste and b' other cards on; the rest pair here:
+                // each waste card with an other card, the other cards left
+                // two by two.
+                for a2 in 0..=w2 {
+                    let y = w2 - a2;
+                    for b2 in 0..=o2 {
+                        if o2 - b2 >= y && (o2 - b2 - y) % 2 == 0 && a2 + b2 <= 4 {
+                            next |= 1 << (5 * a2 + b2);
+                        }
+                    }
+                }
+            }
+        }
+        states = next;
+        if states == 0 {
+            return false;
+        }
+    }
+    states & 1 != 0
 }
