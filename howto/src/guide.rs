@@ -479,20 +479,34 @@ fn tips(rules: Rules) -> Vec<String> {
 
 fn questions(preset: Preset, rate: &WinRate) -> Vec<(String, String)> {
     let (low, high) = rate.interval();
+    let undecided = rate.undecided_count();
+    let share = if undecided > 0 {
+        format!(
+            "No. The solver played deals 1 to {} of {}: it won {} of them, {} %, proved {} \
+             lost, and left {} undecided within its budget, so at least {} % of the deals can \
+             be won.",
+            group(rate.deals),
+            preset.name(),
+            group(rate.winnable()),
+            percent(rate.share()),
+            group(rate.deals - rate.winnable() - undecided),
+            group(undecided),
+            percent(rate.share())
+        )
+    } else {
+        format!(
+            "No. The solver played deals 1 to {} of {} perfectly: {} of them can be \
+             won, {} % (95 % interval {}\u{2013}{} %). The rest are lost whatever you do.",
+            group(rate.deals),
+            preset.name(),
+            group(rate.winnable()),
+            percent(rate.share()),
+            percent(low),
+            percent(high)
+        )
+    };
     vec![
-        (
-            "Can every deal be won?".to_string(),
-            format!(
-                "No. The solver played deals 1 to {} of {} perfectly: {} of them can be \
-                 won, {} % (95 % interval {}\u{2013}{} %). The rest are lost whatever you do.",
-                group(rate.deals),
-                preset.name(),
-                group(rate.winnable()),
-                percent(rate.share()),
-                percent(low),
-                percent(high)
-            ),
-        ),
+        ("Can every deal be won?".to_string(), share),
         (
             "Are daily deals and \u{201c}winnable deals only\u{201d} always winnable?".to_string(),
             "Yes. The solver proves each of them can be won before it is dealt, so a win is \
