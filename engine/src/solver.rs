@@ -1066,13 +1066,13 @@ impl Search<'_> {
                     }
                 }
             }
-        }
-        if t.overlap && !drawn {
-            for (k, l) in t.overlap_pairs(pos.pyramid, ex.mask) {
-                let child = remove(pos, &[Live::Pyramid(k), Live::Pyramid(l)]);
-                let m = Move::Pair(t.pyramid[k as usize], t.pyramid[l as usize]);
-                if self.try_move(m, child, u64::MAX) {
-                    return Some(true);
+            if t.overlap {
+                for (k, l) in t.overlap_pairs(pos.pyramid, ex.mask) {
+                    let child = remove(pos, &[Live::Pyramid(k), Live::Pyramid(l)]);
+                    let m = Move::Pair(t.pyramid[k as usize], t.pyramid[l as usize]);
+                    if self.try_move(m, child, u64::MAX) {
+                        return Some(true);
+                    }
                 }
             }
         }
