@@ -6,7 +6,7 @@
 use pyramid_engine::{Pairing, Preset, Rules};
 
 use crate::figures::{percent, WinRates, PUBLISHED};
-use crate::guide::{group, pairs, Guide, COVERED_EXAMPLE, COVERED_TEXT, OVERLAP_TEXT, PAIRS_TEXT};
+use crate::guide::{group, pairs, Guide, COVERED_TEXT, OVERLAP_TEXT, PAIRS_TEXT};
 
 /// The page's own styles: readable type and the small drawn cards. The
 /// dialog in the game styles the same classes (`style/later.css`).
@@ -112,7 +112,7 @@ pub fn section(g: &Guide) -> String {
     out.push_str(&pairs_table(rules));
     out.push_str("<h3>Covered and available cards</h3>\n");
     out.push_str(&paragraphs(&g.covered));
-    out.push_str(&covered_example());
+    out.push_str(&covered_example(rules));
     out.push_str(if !rules.has_stock() {
         "<h3>The reserve</h3>\n"
     } else if rules.wastes > 1 {
@@ -240,13 +240,13 @@ fn pairs_table(rules: Rules) -> String {
 }
 
 /// Three cards of a pyramid: the 7♥ under the 5♣ and the 8♦.
-fn covered_example() -> String {
+fn covered_example(rules: Rules) -> String {
     format!(
         "<figure>\n<div class=\"mini-pyramid\" aria-hidden=\"true\">\
          <div><span class=\"mc red covered\">7\u{2665}</span></div>\
          <div><span class=\"mc\">5\u{2663}</span><span class=\"mc red\">8\u{2666}</span></div>\
          </div>\n<figcaption>{}</figcaption>\n</figure>\n",
-        escape(COVERED_EXAMPLE)
+        escape(crate::guide::covered_example(rules))
     )
 }
 
