@@ -6,8 +6,11 @@ import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { PyramidPage, solveDeal } from './pyramid-page';
 
-const GAMES = ['classic', 'easy', 'medium', 'hard', 'relaxed', 'traditional', 'par'];
-const NAMES = ['Classic', 'Easy', 'Medium', 'Hard', 'Relaxed', 'Traditional', 'Par Pyramid'];
+const GAMES = ['classic', 'easy', 'medium', 'hard', 'relaxed', 'traditional', 'par', 'giza', 'kingtut', 'apophis', 'cheops'];
+const NAMES = [
+  'Classic', 'Easy', 'Medium', 'Hard', 'Relaxed', 'Traditional', 'Par Pyramid',
+  'Giza', 'King Tut', 'Apophis', 'Cheops',
+];
 
 async function violations(page: Page, include?: string) {
   let axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
@@ -99,6 +102,10 @@ test('rules.html: every game, its link to play it, the win rates; axe clean', as
   }
   await expect(page.locator('#win-rates tbody tr')).toHaveCount(GAMES.length);
   await expect(page.locator('#win-rates')).toContainText('6,620 of 10,000');
+  // Custom rules: the options, and the published sets beside ours.
+  await expect(page.locator('section#custom h2')).toHaveText('Custom rules');
+  await expect(page.locator('section#custom tbody tr')).toHaveCount(6);
+  await expect(page.locator('section#custom')).toContainText('22.77 %');
   expect(await violations(page)).toEqual([]);
   // Its link opens the game under those rules.
   await page.locator('section#hard').getByRole('link', { name: 'Play Hard' }).click();
