@@ -232,7 +232,7 @@ pub fn decode(token: &str) -> Result<Challenge, ChallengeError> {
                 let card = Card::from_index(b).ok_or(ChallengeError::BadMove(index))?;
                 // A King goes alone where pairs make 13; in Cheops it
                 // pairs like any card.
-                if card.is_king() && preset.rules().kings_alone() {
+                if preset.rules().goes_alone(card) {
                     Move::King(card)
                 } else {
                     let partner = rest.next().ok_or(ChallengeError::Truncated)?;

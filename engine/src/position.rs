@@ -595,9 +595,9 @@ impl Board {
         self.rules.ranks_pair(a.rank(), b.rank())
     }
 
-    /// Whether `card` may leave alone: a King, where pairs make 13.
+    /// Whether `card` may leave alone ([`Rules::goes_alone`]).
     pub fn goes_alone(&self, card: Card) -> bool {
-        card.is_king() && self.rules.kings_alone()
+        self.rules.goes_alone(card)
     }
 
     pub fn can_draw(&self, pos: &Position) -> bool {

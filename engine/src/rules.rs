@@ -6,6 +6,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::card::Card;
+
 /// A named set of rules a player can pick, or a set composed from the
 /// options of SPEC §10 ([`Custom`]). Each keeps its own statistics. Saved
 /// data names one by its id (`classic`, `par`, `giza`,
@@ -196,16 +198,8 @@ impl Preset {
         Preset::Cheops,
     ];
 
-    /// The seven presets of SPEC §3.
-    pub const CLASSIC_SEVEN: [Preset; 7] = [
-        Preset::Classic,
-        Preset::Easy,
-        Preset::Medium,
-        Preset::Hard,
-        Preset::Relaxed,
-        Preset::Traditional,
-        Preset::Par,
-    ];
+    /// The seven presets of SPEC §3: the first seven named games.
+    pub const CLASSIC_SEVEN: &'static [Preset] = Preset::ALL.as_slice().split_at(7).0;
 
     /// The id used in URLs, save files and the CLI: `classic`, `giza`,
     /// `custom-u-1-waste-pyramid-no`, …
@@ -496,6 +490,11 @@ impl Rules {
         self.pairing == Pairing::Thirteen
     }
 
+    /// Whether `card` may leave alone: a King, where pairs make 13.
+    pub fn goes_alone(self, card: Card) -> bool {
+        card.is_king() && self.kings_alone()
+    }
+
     /// Whether cards of ranks `a` and `b` (1–13) make a pair.
     pub fn ranks_pair(self, a: u8, b: u8) -> bool {
         match self.pairing {
@@ -659,7 +658,10 @@ mod tests {
         }
         // The seven presets keep their places (challenge links, dailies).
         assert_eq!(
-            Preset::CLASSIC_SEVEN.map(Preset::code),
+            Preset::CLASSIC_SEVEN
+                .iter()
+                .map(|p| p.code())
+                .collect::<Vec<_>>(),
             [0, 1, 2, 3, 4, 5, 6]
         );
         for bad in [

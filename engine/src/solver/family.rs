@@ -252,13 +252,12 @@ impl Search<'_> {
         } else {
             u64::from(pos.pyramid)
         };
-        let kings_alone = self.board.rules().kings_alone();
         let cards = self.board.deal().cards();
         let mut rest = needed;
         while rest != 0 {
             let i = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            if kings_alone && cards[i].is_king() {
+            if self.board.goes_alone(cards[i]) {
                 continue;
             }
             if self.partner_masks[i] & in_play == 0 {
