@@ -3,8 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use rand_chacha::ChaCha8Rng;
-use rand_core::{RngCore, SeedableRng};
+use chacha20::rand_core::{Rng, SeedableRng};
+use chacha20::ChaCha8Rng;
 
 use crate::card::{Card, ParseCardError};
 

@@ -5,6 +5,8 @@
 //! replay to a win, and a grade is produced (with playouts that win some
 //! deals, so the grade is more than "5" everywhere).
 
+use chacha20::rand_core::{Rng, SeedableRng};
+use chacha20::ChaCha8Rng;
 use pyramid_engine::analysis::difficulty::GRADE_PLAYOUTS;
 use pyramid_engine::analysis::is_goal;
 use pyramid_engine::{
@@ -12,8 +14,6 @@ use pyramid_engine::{
     Deal, Game, Hint, Limits, LossAnalysis, Move, Outcome, Preset, ShortestWin, WinLine,
     Winnability,
 };
-use rand_chacha::ChaCha8Rng;
-use rand_core::{RngCore, SeedableRng};
 
 /// The games checked here.
 fn games() -> Vec<Preset> {

@@ -16,12 +16,12 @@
 
 use std::collections::HashSet;
 
+use chacha20::rand_core::{Rng, SeedableRng};
+use chacha20::ChaCha8Rng;
 use pyramid_engine::{
     format_line, solve, Board, Custom, Deal, Game, Limits, LossRule, Move, Outcome, Position,
     Preset, Status, WinCondition,
 };
-use rand_chacha::ChaCha8Rng;
-use rand_core::{RngCore, SeedableRng};
 
 /// Whether the goal of `preset` is met: the rules' win, or for Par Pyramid
 /// (scored) a cleared pyramid, which is what makes such a round count as won.

@@ -8,8 +8,8 @@
 //! when there is a choice. Every random choice comes from ChaCha8 seeded by
 //! the caller, so a playout series is the same on every machine.
 
-use rand_chacha::ChaCha8Rng;
-use rand_core::{RngCore, SeedableRng};
+use chacha20::rand_core::{Rng, SeedableRng};
+use chacha20::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use crate::analysis::is_goal;

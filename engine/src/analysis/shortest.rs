@@ -492,8 +492,8 @@ impl<'a> AStar<'a> {
 mod tests {
     use std::collections::{HashMap, VecDeque};
 
-    use rand_chacha::ChaCha8Rng;
-    use rand_core::{RngCore, SeedableRng};
+    use chacha20::rand_core::{Rng, SeedableRng};
+    use chacha20::ChaCha8Rng;
 
     use super::*;
     use crate::deal::Deal;

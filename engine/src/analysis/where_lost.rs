@@ -156,8 +156,8 @@ fn analyse(board: &Board, line: &[Move], positions: &[Position], limits: Limits)
 
 #[cfg(test)]
 mod tests {
-    use rand_chacha::ChaCha8Rng;
-    use rand_core::{RngCore, SeedableRng};
+    use chacha20::rand_core::{Rng, SeedableRng};
+    use chacha20::ChaCha8Rng;
 
     use super::*;
     use crate::position::parse_line;
