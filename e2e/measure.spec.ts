@@ -13,6 +13,82 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+/**
+ * One step of seeded random play with a hint at each position: asks for a
+ * hint, times it to the frame after the answer shows, then plays a random
+ * move (a random legal pair, or King in the sum-13 games, half the time,
+ * else a draw). `adjacent` is Cheops's pairing (equal or adjacent ranks).
+ * The step runs inside the page with DOM clicks, which never wait: a card
+ * that has just gone, or a dialog over the board, cannot stall it.
+ */
+function hintStep(page: Page, seed: number, adjacent: boolean): Promise<{ ms: number; over: boolean }> {
+  return page.evaluate(
+    ({ seed, adjacent }) =>
+      new Promise<{ ms: number; over: boolean }>((resolve) => {
+        // mulberry32: the same positions on every run.
+        let state = seed >>> 0;
+        const random = () => {
+          state = (state + 0x6d2b79f5) >>> 0;
+          let t = state;
+          t = Math.imul(t ^ (t >>> 15), t | 1);
+          t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+          return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+        };
+        const hint = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Hint');
+        if (!hint || hint.disabled || document.querySelector('dialog[open]')) {
+          resolve({ ms: -1, over: true });
+          return;
+        }
+        const message = document.querySelector('[data-testid="message"]')!;
+        const before = message.textContent;
+        const t0 = performance.now();
+        // The hint comes from the solver's worker: wait for its answer
+        // on the page (the message changes), then for the next frame.
+        const answered = new Promise<void>((done) => {
+          const observer = new MutationObserver(() => {
+            if (message.textContent !== before) {
+              observer.disconnect();
+              done();
+            }
+          });
+          observer.observe(message, { childList: true, characterData: true, subtree: true });
+          setTimeout(() => {
+            observer.disconnect();
+            done();
+          }, 10_000);
+        });
+        hint.click();
+        answered.then(() => requestAnimationFrame(() => {
+          const ms = performance.now() - t0;
+          // A random move: a random legal pair (or King) half the time, else a draw.
+          const rank = (code: string) => 'A23456789TJQK'.indexOf(code[0]) + 1;
+          const available = [...document.querySelectorAll<HTMLElement>('[data-card]:not([aria-disabled="true"])')];
+          const moves: HTMLElement[][] = [];
+          for (const [i, a] of available.entries()) {
+            const ra = rank(a.dataset.card!);
+            if (ra === 13 && !adjacent) moves.push([a]);
+            for (const b of available.slice(i + 1)) {
+              const rb = rank(b.dataset.card!);
+              if (adjacent ? Math.abs(ra - rb) <= 1 : ra + rb === 13) moves.push([a, b]);
+            }
+          }
+          // (Giza has no stock: there, always a pair.)
+          const stock = document.querySelector<HTMLElement>('[data-zone="stock"]:not([hidden])');
+          if (moves.length > 0 && (random() < 0.5 || !stock)) {
+            for (const el of moves[Math.floor(random() * moves.length)]) el.click();
+          } else if (stock) {
+            stock.click();
+          } else {
+            resolve({ ms, over: true });
+            return;
+          }
+          resolve({ ms, over: false });
+        }));
+      }),
+    { seed, adjacent },
+  );
+}
+
 test('measure', async ({ page, browser }) => {
   // It measures and asserts nothing: give a slow or busy machine all the time it needs.
   test.setTimeout(300_000);
@@ -57,63 +133,7 @@ test('measure', async ({ page, browser }) => {
     // (by then the grade, from the solver's other worker, is shown).
     await page.getByTestId('grade').filter({ hasText: 'of 5' }).waitFor();
     for (let step = 0; step < 12; step++) {
-      const { ms, over } = await page.evaluate(
-        ({ seed }) =>
-          new Promise<{ ms: number; over: boolean }>((resolve) => {
-            // mulberry32: the same positions on every run.
-            let state = seed >>> 0;
-            const random = () => {
-              state = (state + 0x6d2b79f5) >>> 0;
-              let t = state;
-              t = Math.imul(t ^ (t >>> 15), t | 1);
-              t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-              return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-            };
-            const hint = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Hint');
-            if (!hint || hint.disabled || document.querySelector('dialog[open]')) {
-              resolve({ ms: -1, over: true });
-              return;
-            }
-            const message = document.querySelector('[data-testid="message"]')!;
-            const before = message.textContent;
-            const t0 = performance.now();
-            // The hint comes from the solver's worker: wait for its answer
-            // on the page (the message changes), then for the next frame.
-            const answered = new Promise<void>((done) => {
-              const observer = new MutationObserver(() => {
-                if (message.textContent !== before) {
-                  observer.disconnect();
-                  done();
-                }
-              });
-              observer.observe(message, { childList: true, characterData: true, subtree: true });
-              setTimeout(() => {
-                observer.disconnect();
-                done();
-              }, 10_000);
-            });
-            hint.click();
-            answered.then(() => requestAnimationFrame(() => {
-              const ms = performance.now() - t0;
-              // A random move: a random legal pair (or King) half the time, else a draw.
-              const rank = (code: string) => 'A23456789TJQK'.indexOf(code[0]) + 1;
-              const available = [...document.querySelectorAll<HTMLElement>('[data-card]:not([aria-disabled="true"])')];
-              const moves: HTMLElement[][] = [];
-              for (const [i, a] of available.entries()) {
-                const ra = rank(a.dataset.card!);
-                if (ra === 13) moves.push([a]);
-                for (const b of available.slice(i + 1)) if (ra + rank(b.dataset.card!) === 13) moves.push([a, b]);
-              }
-              if (moves.length > 0 && random() < 0.5) {
-                for (const el of moves[Math.floor(random() * moves.length)]) el.click();
-              } else {
-                document.querySelector<HTMLElement>('[data-zone="stock"]')?.click();
-              }
-              resolve({ ms, over: false });
-            }));
-          }),
-        { seed: deal * 100 + step },
-      );
+      const { ms, over } = await hintStep(page, deal * 100 + step, false);
       if (over) break;
       hints.push(ms);
     }
@@ -213,6 +233,43 @@ test('measure', async ({ page, browser }) => {
     const spread = (v: number[]) => `min ${Math.min(...v)}, p50 ${percentile(v, 50)}, max ${Math.max(...v)} ms`;
     console.log(`${what}: reload in the same tab ${spread(loads.reloads)} (in the page, navigation start → board: ${spread(loads.reloadsInPage)}); a new tab ${spread(loads.tabs)} (in the page ${spread(loads.tabsInPage)})`);
   }
+});
+
+/**
+ * Hint latency in every game of the family: the named games and the six
+ * custom sets whose published win rates docs/solver.md compares, three
+ * deals each, a hint at each of up to twelve positions of seeded random
+ * play (`hintStep`).
+ */
+test('hint latency in every game', async ({ page }) => {
+  test.setTimeout(900_000);
+  const game = new PyramidPage(page);
+  const games = [
+    'classic', 'easy', 'medium', 'hard', 'relaxed', 'traditional', 'par',
+    'giza', 'kingtut', 'apophis', 'cheops',
+    'custom-1-1-drawcard-pyramid-overlap', 'custom-1-1-drawcard-all-overlap', 'custom-u-1-drawcard-pyramid-overlap',
+    'custom-1-1-drawcard-pyramid-no', 'custom-1-1-drawcard-all-no', 'custom-u-1-drawcard-pyramid-no',
+  ];
+  const rows: string[] = [];
+  const all: number[] = [];
+  for (const rules of games) {
+    const hints: number[] = [];
+    for (let deal = 200; deal < 203; deal++) {
+      await game.open(deal, rules);
+      for (let step = 0; step < 12; step++) {
+        const { ms, over } = await hintStep(page, deal * 100 + step, rules === 'cheops');
+        if (over) break;
+        hints.push(ms);
+      }
+    }
+    all.push(...hints);
+    rows.push(`| \`${rules}\` | ${hints.length} | ${percentile(hints, 50).toFixed(0)} ms | ${percentile(hints, 95).toFixed(0)} ms | ${Math.max(...hints).toFixed(0)} ms |`);
+  }
+  console.log('--- hint latency per game (deals 200..=202, up to 12 positions each) ---');
+  console.log('| game | hints | p50 | p95 | max |');
+  console.log('|---|---|---|---|---|');
+  for (const row of rows) console.log(row);
+  console.log(`all games: ${all.length} hints, p95 ${percentile(all, 95).toFixed(0)} ms, max ${Math.max(...all).toFixed(0)} ms`);
 });
 
 /**
