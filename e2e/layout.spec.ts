@@ -86,6 +86,42 @@ test('a phone plays Giza: all 52 cards on the first screen, the available ones t
   }
 });
 
+// A phone on its side: the stock and its piles beside the pyramid, one row
+// of actions, and every card of the table on the first screen, in each
+// layout of the family (one waste, three wastes, the three-card fan,
+// Giza's reserve).
+for (const [width, height] of [[740, 360], [844, 390]]) {
+  test(`a phone on its side (${width}x${height}): the whole table on the first screen`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    const game = new PyramidPage(page);
+    for (const rules of ['classic', 'apophis', 'kingtut', 'giza']) {
+      await game.open(1, rules);
+      if (rules === 'kingtut') for (let i = 0; i < 2; i++) await game.stock.click();
+      const boxes = await page.locator('.app [data-card], .app .stock-waste > :not([hidden])').evaluateAll((els) =>
+        els.map((e) => {
+          const r = e.getBoundingClientRect();
+          return { x: r.x, y: r.y, w: r.width, h: r.height, zone: e.getAttribute('data-zone') };
+        }),
+      );
+      expect(await game.hasHorizontalOverflow(), rules).toBe(false);
+      for (const b of boxes) {
+        expect(b.x, rules).toBeGreaterThanOrEqual(0);
+        expect(b.x + b.w, rules).toBeLessThanOrEqual(width);
+        expect(b.y + b.h, rules).toBeLessThanOrEqual(height);
+        expect(Math.min(b.w, b.h), rules).toBeGreaterThanOrEqual(44);
+      }
+      const pyramid = boxes.filter((b) => b.zone === 'pyramid');
+      const others = boxes.filter((b) => b.zone !== 'pyramid');
+      const pyramidLeft = Math.min(...pyramid.map((b) => b.x));
+      for (const b of others) expect(b.x + b.w, rules).toBeLessThanOrEqual(pyramidLeft + 1);
+      const tops = await page
+        .locator('.app .toolbar > button')
+        .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+      expect(new Set(tops).size, rules).toBe(1);
+    }
+  });
+}
+
 test('a wide screen: the table scales up and the statistics sit beside it', async ({ page }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
   const game = new PyramidPage(page);

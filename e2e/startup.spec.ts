@@ -41,6 +41,7 @@ const SLOTS = Array.from({ length: 7 }, (_, row) => Array.from({ length: row + 1
 
 for (const viewport of [
   { width: 360, height: 740 },
+  { width: 844, height: 390 },
   { width: 1920, height: 1080 },
 ]) {
   test(`the frame has the live table's geometry, and the table replaces it without a shift at ${viewport.width}x${viewport.height}`, async ({ page }) => {
