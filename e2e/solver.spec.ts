@@ -174,3 +174,36 @@ test('"where did I lose?" cancelled 50 times never throws, and the next hint ans
   await page.waitForTimeout(500);
   expect(errors).toEqual([]);
 });
+
+// A position the solver proved lost stays lost whatever is played after it,
+// so the hints there answer at once, without a question to the worker,
+// until an undo goes back before it.
+test('after a lost verdict, the hints that follow ask the worker nothing until an undo', async ({ page }) => {
+  await page.addInitScript(() => {
+    const w = window as any;
+    w.__hintQuestions = 0;
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (this: Worker, message: any, ...rest: any[]) {
+      if (typeof message === 'string' && message.includes('"Hint"')) w.__hintQuestions += 1;
+      return (post as any).call(this, message, ...rest);
+    };
+  });
+  const game = new PyramidPage(page);
+  const questions = () => page.evaluate(() => (window as any).__hintQuestions as number);
+  await game.open(16, 'hard');
+  await game.stock.click();
+  await game.button('Hint').click();
+  await expect(game.message).toHaveText('This deal can no longer be won from here');
+  expect(await questions()).toBe(1);
+  await game.stock.click();
+  await expect(game.moves).toHaveText('2');
+  await game.button('Hint').click();
+  await expect(game.message).toHaveText('This deal can no longer be won from here');
+  expect(await questions()).toBe(1);
+  await game.button('Undo').click();
+  await game.button('Undo').click();
+  await expect(game.moves).toHaveText('0');
+  await game.button('Hint').click();
+  await expect(game.message).toHaveText('This deal can no longer be won from here');
+  expect(await questions()).toBe(2);
+});

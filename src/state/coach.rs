@@ -109,6 +109,17 @@ pub fn with_hint(ctx: GameContext, then: impl FnOnce(Hint) + 'static) {
         then(Hint::Move(m));
         return;
     }
+    let lost = ctx.coach.lost_from.with_value(|lost| {
+        lost.as_ref().is_some_and(|(id, moves)| {
+            ctx.table
+                .round
+                .with_untracked(|r| r.round_id == *id && r.game.played().starts_with(moves))
+        })
+    });
+    if lost {
+        then(Hint::Lost);
+        return;
+    }
     let request = Request::Hint(ask::round_spec(ctx));
     let about = Asked::position(ctx);
     ask::ask(ctx, "Looking for a hint", request, about, move |response| {
@@ -118,6 +129,13 @@ pub fn with_hint(ctx: GameContext, then: impl FnOnce(Hint) + 'static) {
         ctx.coach
             .hint_cache
             .set_value((!line.is_empty()).then_some((key, line)));
+        if hint == Hint::Lost {
+            let lost = ctx
+                .table
+                .round
+                .with_untracked(|r| (r.round_id.clone(), r.game.played().to_vec()));
+            ctx.coach.lost_from.set_value(Some(lost));
+        }
         then(hint);
     });
 }

@@ -140,6 +140,11 @@ pub struct CoachState {
     /// The rest of a winning line found by the last solve, keyed by the
     /// position it starts from, so following hints does not solve again.
     pub hint_cache: StoredValue<Option<(u64, Vec<Move>)>>,
+    /// A round (by its id) and its moves up to a position the solver
+    /// proved lost. Every position more moves reach from there is lost too
+    /// (a line that won from one of them would win from the lost one), so
+    /// a hint there needs no solve until an undo goes back before it.
+    pub lost_from: StoredValue<Option<(String, Vec<Move>)>>,
 }
 
 /// Every signal and stored value the components share. `Copy`, so closures
@@ -182,6 +187,7 @@ impl GameContext {
                 grade: RwSignal::new(Grade::Unknown),
                 shortest: RwSignal::new(None),
                 hint_cache: StoredValue::new(None),
+                lost_from: StoredValue::new(None),
             },
             stats,
         }

@@ -147,6 +147,7 @@ pub fn deal(ctx: GameContext, round: Round) {
     ctx.table.roving.set(None);
     ctx.ui.end_dialog_closed.set(false);
     ctx.coach.hint_cache.set_value(None);
+    ctx.coach.lost_from.set_value(None);
     ctx.coach.loss_answer.set(None);
     ctx.coach.shortest.set(None);
     ctx.coach.grade.set(Grade::Unknown);
