@@ -235,21 +235,45 @@ test('winnable-only dealing and the daily deal, for a custom set and a family ga
   }
 });
 
-test('unreadable recent sets are none, and the next set used replaces them', async ({ page }) => {
+test('unreadable recent sets are set aside with a notice, and the next set used starts the list afresh', async ({ page }) => {
   const game = new PyramidPage(page);
+  const bad = '{"version":1,"sets":[7,"custom-';
   await page.goto('/not-the-game');
-  await page.evaluate(() => localStorage.setItem('pyramid.recent', '{"version":1,"sets":[7,"custom-'));
+  await page.evaluate((bad) => localStorage.setItem('pyramid.recent', bad), bad);
   await game.open(1, 'classic');
   await game.button('New deal').click();
   const dialog = game.dialog('New deal');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('group', { name: 'Recent custom sets' })).toHaveCount(0);
+  // The unreadable text is kept, byte for byte, under a backup key that
+  // the notice names.
+  const banner = page.getByTestId('data-notice');
+  await expect(banner).toContainText('The list of recent custom rule sets could not be read');
+  await expect(banner).toContainText('pyramid.backup.recent.');
+  const backups = await page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((k) => k.startsWith('pyramid.backup.recent.'))
+      .map((k) => localStorage.getItem(k)),
+  );
+  expect(backups).toEqual([bad]);
   await composeSet(game);
   await dialog.getByRole('button', { name: 'Deal' }).click();
   await expect(page.getByTestId('deal')).toHaveText(/· Custom \(/);
   await expect
     .poll(() => page.evaluate(() => localStorage.getItem('pyramid.recent')))
     .toBe(`{"version":1,"sets":["${SET}"]}`);
+  // A list of a newer version is not read as none either: it is set aside.
+  await page.evaluate(() => localStorage.setItem('pyramid.recent', '{"version":2,"sets":[]}'));
+  await page.reload();
+  await game.dealt();
+  await expect(banner).toContainText('pyramid.backup.recent.');
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(localStorage).filter((k) => k.startsWith('pyramid.backup.recent.')).map((k) => localStorage.getItem(k)),
+      ),
+    )
+    .toContain('{"version":2,"sets":[]}');
 });
 
 test('the new-deal dialog at 360, 768 and 1920 px, with recent sets: axe, no overflow', async ({ page }) => {

@@ -13,8 +13,9 @@
 //! - [`SETTINGS_KEY`] `pyramid.settings`: the player's settings.
 //! - [`RECENT_KEY`] `pyramid.recent`: the player's recent custom rule
 //!   sets, a convenience list written at once (not through the queue); an
-//!   unreadable value reads as no recent sets, and the next write replaces it.
-//! - `pyramid.backup.<round|stats|settings>.<ms since epoch>`: a value that could not
+//!   unreadable value is set aside like the others, and the list starts
+//!   afresh.
+//! - `pyramid.backup.<round|stats|settings|recent>.<ms since epoch>`: a value that could not
 //!   be read, kept as it was. Backups are never overwritten or removed.
 //! - [`LEGACY_ROUND_KEY`] `pyramid.round`: the one round of earlier builds,
 //!   moved to its own key the first time a build with per-tab rounds runs.
@@ -239,6 +240,7 @@ pub enum Slot {
     Round,
     Stats,
     Settings,
+    Recent,
 }
 
 /// Something unreadable was found in storage. Its `Display` is a short
@@ -259,6 +261,7 @@ impl Notice {
             Slot::Round => "A saved round",
             Slot::Stats => "The saved statistics",
             Slot::Settings => "The saved settings",
+            Slot::Recent => "The list of recent custom rule sets",
         }
     }
 
@@ -281,6 +284,9 @@ impl fmt::Display for Notice {
             }
             (Ok(key), Slot::Stats) => {
                 write!(f, "A copy is kept under “{key}”; statistics start afresh.")
+            }
+            (Ok(key), Slot::Recent) => {
+                write!(f, "A copy is kept under “{key}”; the list starts afresh.")
             }
             (Err(_), _) => f.write_str("It was left in place; progress is not being saved."),
         }
@@ -385,12 +391,23 @@ pub fn save_settings(settings: &Settings) -> Result<(), StorageError> {
     save(|q| q.settings = Some(text)).1
 }
 
-/// The recent custom rule sets (none when storage holds none or what
-/// cannot be read); `None` when storage cannot be reached.
-pub fn load_recent_sets() -> Option<RecentSets> {
+/// The recent custom rule sets (none when storage holds none); `None` when
+/// storage cannot be reached. An unreadable list is set aside under a
+/// backup key first, with a notice, as any other document.
+pub fn load_recent_sets() -> Option<Loaded<RecentSets>> {
     available().ok()?;
-    // gloo reads the document with serde; what it cannot read is no list.
-    Some(LocalStorage::get::<RecentSets>(RECENT_KEY).unwrap_or_default())
+    Some(match read(RECENT_KEY, RecentSets::decode) {
+        Ok(value) => Loaded {
+            value: value.unwrap_or_default(),
+            notices: Vec::new(),
+        },
+        Err(error) => Loaded {
+            value: RecentSets::default(),
+            notices: set_aside(RECENT_KEY, Slot::Recent, error)
+                .into_iter()
+                .collect(),
+        },
+    })
 }
 
 /// Saves the recent custom rule sets. A failure leaves them in memory only.
@@ -501,6 +518,12 @@ impl Validate for StatsBook {
     }
 }
 
+impl Validate for RecentSets {
+    fn validate(self) -> Result<Self, PersistError> {
+        Ok(self)
+    }
+}
+
 impl Validate for Settings {
     fn validate(self) -> Result<Self, PersistError> {
         Settings::validate(self)
@@ -583,6 +606,7 @@ fn set_aside(key: &str, slot: Slot, error: PersistError) -> Option<Notice> {
         Slot::Round => "round",
         Slot::Stats => "stats",
         Slot::Settings => "settings",
+        Slot::Recent => "recent",
     };
     let stamp = clock::now_ms();
     let mut backup = format!("{BACKUP_PREFIX}{name}.{stamp}");

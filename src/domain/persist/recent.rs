@@ -1,14 +1,17 @@
 //! The player's recent custom rule sets: the last few composed or played,
-//! newest first, offered again in the new-deal and daily dialogs. A small
-//! convenience list, not progress: an id in it that is no custom set is
-//! left out ([`RecentSets::from_saved`]), and a document that cannot be
-//! read at all is an empty list.
+//! newest first, offered again in the new-deal and daily dialogs. An id in
+//! the list that is no custom set is left out ([`RecentSets::decode`]); a
+//! document that cannot be read at all (not JSON, another shape, another
+//! version) is an error, which the storage layer sets aside like any other
+//! unreadable document.
 //!
 //! Format v1: `{"version": 1, "sets": ["custom-2-1-waste-pyramid-no", …]}`,
 //! newest first.
 
 use pyramid_engine::{Custom, Preset};
 use serde::{Deserialize, Serialize};
+
+use super::PersistError;
 
 /// The version [`RecentSets`] is saved as.
 pub const RECENT_VERSION: u32 = 1;
@@ -18,7 +21,7 @@ pub const MAX_RECENT: usize = 4;
 
 /// The latest custom sets, newest first: at most [`MAX_RECENT`], each once.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(from = "SavedSets", into = "SavedSets")]
+#[serde(try_from = "SavedSets", into = "SavedSets")]
 pub struct RecentSets {
     sets: Vec<Custom>,
 }
@@ -49,26 +52,18 @@ impl RecentSets {
         true
     }
 
-    /// The list saved as `text`; an empty one when it cannot be read (not
+    /// The list saved as `text`: an error when it cannot be read (not
     /// JSON, another shape, another version).
-    pub fn from_saved(text: &str) -> RecentSets {
-        serde_json::from_str(text).unwrap_or_default()
+    pub fn decode(text: &str) -> Result<RecentSets, PersistError> {
+        let saved: SavedSets = super::from_json(text, RECENT_VERSION)?;
+        super::check_version(saved.version, RECENT_VERSION)?;
+        Ok(RecentSets::from_sets(&saved.sets))
     }
 
-    /// The list as saved.
-    pub fn to_saved(&self) -> String {
-        // Numbers and strings: always serializes.
-        serde_json::to_string(self).unwrap_or_default()
-    }
-}
-
-impl From<SavedSets> for RecentSets {
-    fn from(saved: SavedSets) -> RecentSets {
+    /// The custom sets among `ids`, each once, at most [`MAX_RECENT`].
+    fn from_sets(ids: &[String]) -> RecentSets {
         let mut recent = RecentSets::default();
-        if saved.version != RECENT_VERSION {
-            return recent;
-        }
-        for id in &saved.sets {
+        for id in ids {
             if recent.sets.len() == MAX_RECENT {
                 break;
             }
@@ -79,6 +74,21 @@ impl From<SavedSets> for RecentSets {
             }
         }
         recent
+    }
+
+    /// The list as saved.
+    pub fn to_saved(&self) -> String {
+        // Numbers and strings: always serializes.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+impl TryFrom<SavedSets> for RecentSets {
+    type Error = PersistError;
+
+    fn try_from(saved: SavedSets) -> Result<RecentSets, PersistError> {
+        super::check_version(saved.version, RECENT_VERSION)?;
+        Ok(RecentSets::from_sets(&saved.sets))
     }
 }
 
@@ -132,7 +142,7 @@ mod tests {
     #[test]
     fn the_list_round_trips_through_its_saved_form() {
         let mut recent = RecentSets::default();
-        assert_eq!(RecentSets::from_saved(&recent.to_saved()), recent);
+        assert_eq!(RecentSets::decode(&recent.to_saved()).unwrap(), recent);
         recent.used(set("custom-u-3-waste-all-no"));
         recent.used(set("custom-1-1-drawcard-pyramid-overlap"));
         let text = recent.to_saved();
@@ -140,16 +150,16 @@ mod tests {
             text,
             r#"{"version":1,"sets":["custom-1-1-drawcard-pyramid-overlap","custom-u-3-waste-all-no"]}"#
         );
-        assert_eq!(RecentSets::from_saved(&text), recent);
+        assert_eq!(RecentSets::decode(&text).unwrap(), recent);
         for c in Custom::all() {
             let mut one = RecentSets::default();
             one.used(c);
-            assert_eq!(RecentSets::from_saved(&one.to_saved()), one);
+            assert_eq!(RecentSets::decode(&one.to_saved()).unwrap(), one);
         }
     }
 
     #[test]
-    fn bad_saved_data_reads_as_what_can_be_read() {
+    fn bad_saved_data_is_an_error_and_bad_ids_drop_themselves() {
         for bad in [
             "",
             "null",
@@ -162,10 +172,14 @@ mod tests {
             r#"{"version":1,"sets":["custom-1-1-waste-pyramid-no",7]}"#,
             r#"{"version":1,"sets":[null]}"#,
         ] {
-            assert_eq!(RecentSets::from_saved(bad), RecentSets::default(), "{bad}");
+            assert!(RecentSets::decode(bad).is_err(), "{bad}");
         }
+        assert!(matches!(
+            RecentSets::decode(r#"{"version":2,"sets":[]}"#),
+            Err(PersistError::UnknownVersion(2))
+        ));
         assert_eq!(
-            RecentSets::from_saved(r#"{"version":1}"#),
+            RecentSets::decode(r#"{"version":1}"#).unwrap(),
             RecentSets::default()
         );
         // Ids that are no custom set (a named game, junk, a repeat) drop
@@ -174,7 +188,7 @@ mod tests {
             "custom-9-1-waste-pyramid-no","custom-2-1-waste-pyramid-no","x",
             "custom-1-3-waste-all-overlap","custom-u-1-waste-pyramid-no",
             "custom-3-1-drawcard-all-no","custom-1-1-waste-pyramid-no"],"extra":true}"#;
-        let read = RecentSets::from_saved(text);
+        let read = RecentSets::decode(text).unwrap();
         let ids: Vec<String> = read
             .sets()
             .iter()

@@ -11,6 +11,7 @@ use pyramid_engine::{Custom, Goal, Preset, StockMode};
 use crate::domain::persist::RecentSets;
 use crate::platform::storage;
 use crate::state::context::GameContext;
+use crate::state::record;
 
 thread_local! {
     /// The recent sets as this tab last saw them: what it offers when
@@ -18,20 +19,22 @@ thread_local! {
     static RECENT: RefCell<RecentSets> = RefCell::default();
 }
 
-/// The recent sets, as stored (another tab may have used one since).
-fn fresh() -> RecentSets {
+/// The recent sets, as stored (another tab may have used one since). An
+/// unreadable list has been set aside: the player is told where its copy is.
+fn fresh(ctx: GameContext) -> RecentSets {
     RECENT.with(|r| {
         let mut r = r.borrow_mut();
         if let Some(stored) = storage::load_recent_sets() {
-            *r = stored;
+            record::show_notices(ctx, &stored.notices);
+            *r = stored.value;
         }
         r.clone()
     })
 }
 
 /// The player's recent custom sets, newest first.
-pub fn recent_sets() -> Vec<Custom> {
-    fresh().sets().to_vec()
+pub fn recent_sets(ctx: GameContext) -> Vec<Custom> {
+    fresh(ctx).sets().to_vec()
 }
 
 /// Keeps the rules of the round on the table among the recent sets while
@@ -40,7 +43,7 @@ pub fn recent_sets() -> Vec<Custom> {
 pub fn remember_custom_rounds(ctx: GameContext) {
     Effect::new(move |_| {
         if let Preset::Custom(set) = ctx.table.round.with(|r| r.preset()) {
-            let mut recent = fresh();
+            let mut recent = fresh(ctx);
             if recent.used(set) {
                 // Not saved: still offered in this tab.
                 let _ = storage::save_recent_sets(&recent);

@@ -104,7 +104,7 @@ fn DailyCalendar() -> impl IntoView {
     // and the player's recent custom sets.
     let mut games = Preset::ALL.to_vec();
     let customs = std::iter::once(preset.get_untracked())
-        .chain(custom::recent_sets().into_iter().map(Preset::Custom));
+        .chain(custom::recent_sets(ctx).into_iter().map(Preset::Custom));
     for p in customs {
         if !games.contains(&p) {
             games.push(p);

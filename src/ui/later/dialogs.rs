@@ -159,7 +159,7 @@ fn NewDealForm() -> impl IntoView {
     let error = RwSignal::new(None::<String>);
     // A named game or a recent set is `preset`; the composer's set is
     // `composed`, and `composing` says it is the one picked.
-    let recent = custom::recent_sets();
+    let recent = custom::recent_sets(ctx);
     let (composing, composed) = match preset.get_untracked() {
         Preset::Custom(set) => (!recent.contains(&set), set),
         named => (false, named.as_custom().unwrap_or(CLASSIC_LIKE)),
