@@ -122,6 +122,39 @@ for (const [width, height] of [[740, 360], [844, 390]]) {
   });
 }
 
+// Large cards spread the pyramid's rows (and deepen Giza's fans): the cards
+// are sized so the whole table still fits the first screen.
+test('large cards: the whole table on the first screen at 360, 768 and 1920 px, in Classic and Giza', async ({ page }) => {
+  const game = new PyramidPage(page);
+  await game.open(1, 'classic');
+  await page.evaluate(() => localStorage.setItem('pyramid.settings', JSON.stringify({ version: 1, large_cards: true })));
+  for (const [width, height] of [[360, 740], [768, 1024], [1920, 1080]]) {
+    await page.setViewportSize({ width, height });
+    for (const rules of ['classic', 'giza']) {
+      await game.open(1, rules);
+      await expect(page.locator('html')).toHaveClass(/large-cards/);
+      const boxes = await page.locator('.app [data-card]').evaluateAll((els) =>
+        els.map((e) => {
+          const r = e.getBoundingClientRect();
+          return { x: r.x, y: r.y, w: r.width, h: r.height };
+        }),
+      );
+      for (const b of boxes) {
+        expect(b.x + b.w, `${rules} ${width}`).toBeLessThanOrEqual(width);
+        expect(b.y + b.h, `${rules} ${width}`).toBeLessThanOrEqual(height);
+      }
+    }
+  }
+  // Giza's covered reserve cards show their suit beside the rank, above
+  // the card lying on them.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await game.open(1, 'giza');
+  const covered = page.locator('.app [data-zone="reserve"][aria-disabled="true"]').first();
+  const suit = (await covered.locator('.corner.top .suit').boundingBox())!;
+  const next = (await page.locator('.app .reserve-pile').first().locator('[data-card]').nth(1).boundingBox())!;
+  expect(suit.y + suit.height).toBeLessThanOrEqual(next.y + 1);
+});
+
 test('a wide screen: the table scales up and the statistics sit beside it', async ({ page }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
   const game = new PyramidPage(page);
