@@ -96,57 +96,70 @@ pub fn say_no_hint(ctx: GameContext, hint: &Hint) {
 }
 
 /// Calls `then` with the hint for the position on the table: at once
-/// from the cached line when the player has been following it, else
-/// once the solver's worker answers (and only if the board is still
-/// the one asked about).
+/// from what earlier hints found (the cached line when the player has been
+/// following it, or a loss this position comes after), else once the
+/// solver's worker answers (and only if the board is still the one asked
+/// about).
 pub fn with_hint(ctx: GameContext, then: impl FnOnce(Hint) + 'static) {
+    if let Some(hint) = known_hint(ctx) {
+        then(hint);
+        return;
+    }
     let key = ctx.table.round.with_untracked(|r| r.position().key());
-    let cached = ctx.coach.hint_cache.with_value(|c| match c {
-        Some((k, line)) if *k == key => line.first().copied(),
-        _ => None,
-    });
-    if let Some(m) = cached {
-        then(Hint::Move(m));
-        return;
-    }
-    let lost = ctx.coach.lost_from.with_value(|lost| {
-        lost.as_ref().is_some_and(|(id, moves)| {
-            ctx.table
-                .round
-                .with_untracked(|r| r.round_id == *id && r.game.played().starts_with(moves))
-        })
-    });
-    if lost {
-        then(Hint::Lost);
-        return;
-    }
     let request = Request::Hint(ask::round_spec(ctx));
     let about = Asked::position(ctx);
     ask::ask(ctx, "Looking for a hint", request, about, move |response| {
         let Response::Hint { hint, line } = response else {
             return;
         };
-        ctx.coach
-            .hint_cache
-            .set_value((!line.is_empty()).then_some((key, line)));
-        if hint == Hint::Lost {
-            let lost = ctx
-                .table
-                .round
-                .with_untracked(|r| (r.round_id.clone(), r.game.played().to_vec()));
-            ctx.coach.lost_from.set_value(Some(lost));
-        }
+        remember_hint(ctx, key, hint, line);
         then(hint);
+    });
+}
+
+/// The hint for the position on the table, if earlier hints settle it.
+#[inline(never)]
+fn known_hint(ctx: GameContext) -> Option<Hint> {
+    ctx.table.round.with_untracked(|r| {
+        let key = r.position().key();
+        ctx.coach.hint_cache.with_value(|memo| {
+            if let Some((k, line)) = &memo.line {
+                if *k == key {
+                    return line.first().copied().map(Hint::Move);
+                }
+            }
+            memo.lost_from
+                .as_ref()
+                .filter(|(id, moves)| r.round_id == *id && r.game.played().starts_with(moves))
+                .map(|_| Hint::Lost)
+        })
+    })
+}
+
+/// Keeps what the worker's hint for the position `key` (the one on the
+/// table) found out.
+#[inline(never)]
+fn remember_hint(ctx: GameContext, key: u64, hint: Hint, line: Vec<Move>) {
+    let lost = (hint == Hint::Lost).then(|| {
+        ctx.table
+            .round
+            .with_untracked(|r| (r.round_id.clone(), r.game.played().to_vec()))
+    });
+    ctx.coach.hint_cache.update_value(|memo| {
+        memo.line = (!line.is_empty()).then_some((key, line));
+        if lost.is_some() {
+            memo.lost_from = lost;
+        }
     });
 }
 
 /// Keeps the cached winning line in step when the player plays its next move.
 pub fn advance_hint_cache(ctx: GameContext, played: Move) {
     let key = ctx.table.round.with_untracked(|r| r.position().key());
-    ctx.coach.hint_cache.update_value(|c| {
-        let follows = matches!(c, Some((_, line)) if line.first() == Some(&played));
-        *c = if follows {
-            c.take().map(|(_, mut line)| {
+    ctx.coach.hint_cache.update_value(|memo| {
+        let follows = matches!(&memo.line, Some((_, line)) if line.first() == Some(&played));
+        memo.line = if follows {
+            memo.line.take().map(|(_, mut line)| {
                 line.remove(0);
                 (key, line)
             })

@@ -137,14 +137,21 @@ pub struct CoachState {
     /// After a win: the fewest moves that win the deal, and whether that
     /// is proven (else it is an upper bound).
     pub shortest: RwSignal<Option<(u32, bool)>>,
+    /// What the hints already know, so that asking again needs no solve.
+    pub hint_cache: StoredValue<HintMemo>,
+}
+
+/// What earlier hints found out about the round on the table.
+#[derive(Default)]
+pub struct HintMemo {
     /// The rest of a winning line found by the last solve, keyed by the
     /// position it starts from, so following hints does not solve again.
-    pub hint_cache: StoredValue<Option<(u64, Vec<Move>)>>,
+    pub line: Option<(u64, Vec<Move>)>,
     /// A round (by its id) and its moves up to a position the solver
     /// proved lost. Every position more moves reach from there is lost too
     /// (a line that won from one of them would win from the lost one), so
     /// a hint there needs no solve until an undo goes back before it.
-    pub lost_from: StoredValue<Option<(String, Vec<Move>)>>,
+    pub lost_from: Option<(String, Vec<Move>)>,
 }
 
 /// Every signal and stored value the components share. `Copy`, so closures
@@ -186,8 +193,7 @@ impl GameContext {
                 replay_timer: StoredValue::new(None),
                 grade: RwSignal::new(Grade::Unknown),
                 shortest: RwSignal::new(None),
-                hint_cache: StoredValue::new(None),
-                lost_from: StoredValue::new(None),
+                hint_cache: StoredValue::new(HintMemo::default()),
             },
             stats,
         }

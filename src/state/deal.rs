@@ -9,7 +9,7 @@ use crate::domain::round::{capitalise, DealOrigin, Round};
 use crate::fx::motion;
 use crate::platform::{address, clock, random, storage, tabs};
 use crate::state::ask::{self, Asked};
-use crate::state::context::{GameContext, Grade};
+use crate::state::context::{GameContext, Grade, HintMemo};
 use crate::state::{announce, coach, record};
 use pyramid_engine::analysis::WINNABLE_TRIES;
 use pyramid_engine::protocol::{Request, Response};
@@ -146,8 +146,7 @@ pub fn deal(ctx: GameContext, round: Round) {
     ctx.table.paused.set(false);
     ctx.table.roving.set(None);
     ctx.ui.end_dialog_closed.set(false);
-    ctx.coach.hint_cache.set_value(None);
-    ctx.coach.lost_from.set_value(None);
+    ctx.coach.hint_cache.set_value(HintMemo::default());
     ctx.coach.loss_answer.set(None);
     ctx.coach.shortest.set(None);
     ctx.coach.grade.set(Grade::Unknown);
