@@ -388,3 +388,55 @@ fn winning_lines_replay_in_every_game() {
         "{wins} won and {unknown} unsettled of {total}"
     );
 }
+
+/// Cheops's search stops and starts again, keeping its table of losses,
+/// once a run passes a thousand positions, and shuffles its moves after
+/// the first (see the family's module docs): positions early enough to
+/// need more than one run, still small enough for the reference, check
+/// that path. Each is the end of random play that prefers removals, with
+/// 30 cards or fewer left.
+#[test]
+fn cheops_across_restarts() {
+    let preset = Preset::Cheops;
+    let mut rng = ChaCha8Rng::seed_from_u64(0xc4e0);
+    let (mut wins, mut losses, mut restarted) = (0, 0, 0);
+    for number in 1..=400 {
+        if wins >= 6 && losses >= 6 && restarted >= 6 {
+            break;
+        }
+        let mut game = Game::new(Deal::from_number(number), preset);
+        while !game.is_over() && game.position().cards_left() > 30 {
+            game = wander(&game, 1, &mut rng);
+        }
+        let board = game.board();
+        let pos = game.position();
+        let Some(expected) = reference_from(board, pos, 1_000_000) else {
+            continue;
+        };
+        let solution = solve(board, pos, Limits::default());
+        let context = format!(
+            "{preset} deal {number} after {}",
+            format_line(game.played())
+        );
+        eprintln!("{context}: {expected} {} nodes", solution.nodes);
+        let want = if expected {
+            Outcome::Win
+        } else {
+            Outcome::Loss
+        };
+        assert_eq!(solution.outcome, want, "{context}");
+        if solution.nodes > 1_000 {
+            restarted += 1;
+        }
+        if expected {
+            wins += 1;
+            assert_replays_to_goal(&game, &solution.line, &context);
+        } else {
+            losses += 1;
+        }
+    }
+    assert!(
+        wins >= 6 && losses >= 6 && restarted >= 6,
+        "{wins} wins, {losses} losses, {restarted} past the first run"
+    );
+}

@@ -23,6 +23,41 @@
 //!   slot ([`super::Search`]'s `stamp`). So each set of cards remembers the
 //!   earliest stamp at which it was lost, and that loss covers every
 //!   position with the same cards and a stamp at least as large.
+//! - **Cards told apart by rank.** Whether two cards pair, and whether a
+//!   card goes alone, depend on their ranks alone in every game here. So
+//!   with a stock and one waste, two positions with the same pyramid
+//!   cards, pass and draw slot, and the same ranks in the same order among
+//!   the stock side's cards in play (waste, draw slot, stock), as many of
+//!   them drawn, are the same game: each stock-side card stands for the
+//!   one at its place in that order in the other, and a line from one is
+//!   a line from the other card for card (the same moves are legal, they
+//!   lead to positions that correspond again, and the goal is met in both
+//!   or neither). The tables key a position by the representative of its
+//!   class: its stock side's cards replaced by the earliest cards of the
+//!   stock with the same ranks in the same order (chosen greedily, which
+//!   never passes the card it stands for), the pointer just past the one
+//!   standing for the last card drawn (`Search::by_rank`). Drawing from
+//!   the representative mirrors drawing from the position, so stamps
+//!   compare as they do for one set of cards. Keys and stamps are the
+//!   representative's; the search goes on from the position itself, so
+//!   its line plays. With three wastes (where removed cards dealt this
+//!   pass still place the others) and in Giza's reserve (placed by pile)
+//!   positions stay exact.
+//! - **Runs and restarts.** In Cheops (losses by stamp, and no table of
+//!   positions merely seen) the table of losses only ever holds positions
+//!   whose every line was searched, whatever order they were searched in,
+//!   and a search cut off by its budget stores nothing for the positions on
+//!   its line. So a search may stop and start again keeping the table: the
+//!   search runs in runs of `RESTART_UNIT` × 1, 1, 2, 1, 1, 2, 4, … (the
+//!   Luby sequence) positions, the first run in the usual move order and
+//!   each later one with its removals shuffled and, one time in four, the
+//!   draw put among them (by a fixed seed, so a solve always counts the
+//!   same positions), until a run finds a win, or ends
+//!   without being cut off (the position is lost: every line was searched),
+//!   or the budget, which counts every run's positions, is spent. Nearly
+//!   every Cheops deal is won, and a search that starts down a lost line can
+//!   spend millions of positions proving it lost, where another order finds
+//!   a win at once; the losses proven on the way stay proven.
 //! - **Lost at a pass's start.** With limited passes, in every game, a
 //!   position lost during pass a loses the start of every later pass with
 //!   the same cards (drawing the rest of the stock and recycling reach it
@@ -57,6 +92,16 @@
 //!   For Cheops, so is one whose cards cannot all be paired by rank with no
 //!   two waste cards together (`adjacent_matching`): every winning line
 //!   pairs them so.
+//! - **The waste's order** (Cheops). The cards below any point of that
+//!   waste leave after every card above it. When a run of ranks of the
+//!   cards below has exactly as many partners outside the waste as it has
+//!   cards (Hall's condition met with equality), each of those partners
+//!   leaves with one of them, so after every card above; and so does every
+//!   pyramid card one of those partners lies on, near or far (it is
+//!   exposed only once they are gone). So the cards above need partners of
+//!   their own among the other cards outside the waste, and a position
+//!   where they fail Hall's condition there is lost
+//!   (`Search::waste_order_stuck`).
 //! - **One waste card at a time.** With one waste in waste mode, two stock
 //!   cards are never live together, so with every card to remove (and
 //!   pairs of 13) each stock card needs a pyramid partner of its own: a
@@ -84,7 +129,7 @@
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::deal::PYRAMID_CARDS;
-use crate::position::{below, highest, Board, Home, Move, Position};
+use crate::position::{below, highest, Board, Home, Move, Position, ALL_PYRAMID};
 use crate::rules::{Layout, Pairing, RESERVE_PILES};
 use crate::rules::{StockMode, WinCondition};
 
@@ -107,6 +152,9 @@ pub(super) fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
         lost_start: FxHashMap::default(),
         nodes: 0,
         max_nodes: limits.max_nodes,
+        limit: limits.max_nodes,
+        restarts: 0,
+        rng: 0x9e37_79b9_7f4a_7c15,
         aborted: false,
         line: Vec::new(),
         goal_all,
@@ -121,13 +169,71 @@ pub(super) fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
         draw_card: rules.stock_mode == StockMode::DrawCard,
         stock_forced: rules.layout == Layout::Reserve || (rules.turn == 1 && rules.wastes == 1),
         partner_masks: partner_masks(board),
+        by_rank: rules.layout == Layout::Stock && rules.wastes == 1,
+        stock_rank: std::array::from_fn(|i| board.stock_card(i as u32).rank()),
+        next_of_rank: next_of_rank(board),
+        rank_cards: rank_cards(board),
+        under: under(board),
     };
-    let won = search.dfs(*pos);
+    let won = if search.stamped {
+        search.restarting(pos)
+    } else {
+        search.dfs(*pos)
+    };
     Solution {
         outcome: verdict(won, search.aborted),
         line: if won { search.line } else { Vec::new() },
         nodes: search.nodes + search.relaxed.as_ref().map_or(0, |r| r.nodes),
     }
+}
+
+/// Stamped games: the positions of the shortest run between restarts.
+const RESTART_UNIT: u64 = 1_000;
+
+/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, ... (from i = 1).
+fn luby(mut i: u64) -> u64 {
+    loop {
+        let mut k = 1;
+        while (1u64 << k) - 1 < i {
+            k += 1;
+        }
+        if (1u64 << k) - 1 == i {
+            return 1 << (k - 1);
+        }
+        i -= (1u64 << (k - 1)) - 1;
+    }
+}
+
+/// For each stock index i (0..=24) and rank r: the first stock index from i
+/// on holding a card of rank r, or 24.
+fn next_of_rank(board: &Board) -> [[u8; 15]; 25] {
+    let mut table = [[24u8; 15]; 25];
+    for i in (0..24).rev() {
+        table[i] = table[i + 1];
+        table[i][usize::from(board.stock_card(i as u32).rank())] = i as u8;
+    }
+    table
+}
+
+/// For each rank 0..15, the deck indices of the cards of that rank.
+fn rank_cards(board: &Board) -> [u64; 15] {
+    let mut masks = [0u64; 15];
+    for (i, c) in board.deal().cards().iter().enumerate() {
+        masks[usize::from(c.rank())] |= 1 << i;
+    }
+    masks
+}
+
+/// For each pyramid card, the pyramid cards it lies on, near or far
+/// (those whose cover cone holds it).
+fn under(board: &Board) -> [u32; PYRAMID_CARDS] {
+    let mut under = [0u32; PYRAMID_CARDS];
+    for q in 0..PYRAMID_CARDS as u32 {
+        for k in crate::position::bits(board.cone(q)) {
+            under[k as usize] |= 1 << q;
+        }
+    }
+    under
 }
 
 /// For each card (by deck index 0..52): the deck indices of the cards it
@@ -175,14 +281,22 @@ struct Search<'a> {
     relaxed: Option<Relaxed<'a>>,
     /// Exact positions seen (every game but the stamped ones).
     seen: FxHashSet<u128>,
-    /// Stamped games: each set of cards with the earliest stamp at which it
-    /// was lost.
+    /// Stamped games: each set of cards (its representative's; see
+    /// `by_rank`) with the earliest stamp at which it was lost.
     lost: FxHashMap<u64, (u16, u8)>,
     /// Limited passes: each set of cards with the earliest pass whose start
     /// is lost.
     lost_start: FxHashMap<u64, u16>,
     nodes: u64,
     max_nodes: u64,
+    /// Where the current search stops: `max_nodes`, or with restarts the
+    /// end of the current run.
+    limit: u64,
+    /// Stamped games: the runs searched so far.
+    restarts: u32,
+    /// The state of the xorshift generator that shuffles the moves of the
+    /// runs after the first.
+    rng: u64,
     aborted: bool,
     line: Vec<Move>,
     goal_all: bool,
@@ -198,6 +312,20 @@ struct Search<'a> {
     /// Whether a pair with a stock-side card may be forced.
     stock_forced: bool,
     partner_masks: [u64; 52],
+    /// Whether positions are told apart by the ranks of their stock side's
+    /// cards (a stock and one waste; see the module docs).
+    by_rank: bool,
+    /// The rank of each stock card, by stock index.
+    stock_rank: [u8; 24],
+    /// For each stock index i and rank r: the first stock index from i on
+    /// holding a card of rank r (24 if none).
+    next_of_rank: [[u8; 15]; 25],
+    /// For each rank 0..15, the cards of that rank by deck index (none for
+    /// 0 and 14).
+    rank_cards: [u64; 15],
+    /// For each pyramid card, the pyramid cards it lies on, near or far
+    /// (those whose cover cone holds it).
+    under: [u32; PYRAMID_CARDS],
 }
 
 /// The cards in play as deck-index bits.
@@ -206,6 +334,67 @@ fn in_play(pos: &Position) -> u64 {
 }
 
 impl Search<'_> {
+    /// Stamped games: searches in runs of growing length (the Luby
+    /// sequence times `RESTART_UNIT` positions), the first in the usual
+    /// order and each one after it with its moves shuffled, until one wins,
+    /// one ends without running out, or the budget is spent (see the
+    /// module docs).
+    fn restarting(&mut self, pos: &Position) -> bool {
+        loop {
+            let run = RESTART_UNIT * luby(u64::from(self.restarts) + 1);
+            self.limit = (self.nodes + run).min(self.max_nodes);
+            let won = self.dfs(*pos);
+            let relaxed = self.relaxed.as_ref();
+            if won
+                || !self.aborted
+                || self.nodes + relaxed.map_or(0, |r| r.nodes) >= self.max_nodes
+                || relaxed.is_some_and(|r| r.aborted)
+            {
+                return won;
+            }
+            self.aborted = false;
+            self.line.clear();
+            self.restarts += 1;
+        }
+    }
+
+    /// Shuffles the removals with a stock-side card among themselves and
+    /// the other removals among themselves; a draw stays last, or one time
+    /// in four goes anywhere among them.
+    fn shuffle(&mut self, moves: &mut [Move]) {
+        let board = self.board;
+        let stock_side = |m: &Move| match m {
+            Move::Pair(a, b) => {
+                matches!(board.home(*a), Home::Stock(_)) || matches!(board.home(*b), Home::Stock(_))
+            }
+            _ => false,
+        };
+        let end = moves.len() - usize::from(moves.last() == Some(&Move::Draw));
+        let split = moves[..end]
+            .iter()
+            .position(|m| !stock_side(m))
+            .unwrap_or(end);
+        for (lo, hi) in [(0, split), (split, end)] {
+            for i in (lo + 1..hi).rev() {
+                let j = lo + (self.random() % (i - lo + 1) as u64) as usize;
+                moves.swap(i, j);
+            }
+        }
+        // One time in four, the draw goes anywhere among the removals.
+        if end < moves.len() && end > 0 && self.random().is_multiple_of(4) {
+            let j = (self.random() % (end as u64 + 1)) as usize;
+            moves[j..].rotate_right(1);
+        }
+    }
+
+    /// The next number of the xorshift generator.
+    fn random(&mut self) -> u64 {
+        self.rng ^= self.rng << 13;
+        self.rng ^= self.rng >> 7;
+        self.rng ^= self.rng << 17;
+        self.rng
+    }
+
     fn is_goal(&self, pos: &Position) -> bool {
         pos.pyramid == 0 && (!self.goal_all || pos.stock == 0)
     }
@@ -226,6 +415,32 @@ impl Search<'_> {
     fn stamp(&self, pos: &Position) -> (u16, u8) {
         let drawn_to_slot = self.draw_card && pos.next > 0;
         (pos.pass, 2 * pos.next + u8::from(pos.slot != drawn_to_slot))
+    }
+
+    /// The representative of a (canonical) position's class of positions
+    /// told apart by rank (see the module docs): its stock side's cards in
+    /// play replaced by the earliest cards of the stock with the same ranks
+    /// in the same order, the pointer just past the one standing for the
+    /// last drawn card. Without `by_rank`, the position itself.
+    fn by_rank(&self, pos: &Position) -> Position {
+        if !self.by_rank {
+            return *pos;
+        }
+        let mut p = *pos;
+        let (mut stock, mut next, mut from) = (0u32, 0u8, 0usize);
+        for i in crate::position::bits(pos.stock) {
+            // Never past i itself: the cards chosen so far stand for
+            // cards before i, so i is a candidate.
+            let j = self.next_of_rank[from][usize::from(self.stock_rank[i as usize])];
+            stock |= 1 << j;
+            if (i as u8) < pos.next {
+                next = j + 1;
+            }
+            from = usize::from(j) + 1;
+        }
+        p.stock = stock;
+        p.next = next;
+        p
     }
 
     /// Whether `pos` is the start of a pass (see the module docs).
@@ -298,16 +513,18 @@ impl Search<'_> {
             return true;
         }
         let pos = self.canonical(&pos);
-        let cards = in_play(&pos);
+        // The tables' keys are the representative's (see `by_rank`).
+        let rep = self.by_rank(&pos);
+        let cards = in_play(&rep);
         if self.stamped {
             if self
                 .lost
                 .get(&cards)
-                .is_some_and(|&s| s <= self.stamp(&pos))
+                .is_some_and(|&s| s <= self.stamp(&rep))
             {
                 return false;
             }
-        } else if !self.seen.insert(self.key(&pos)) {
+        } else if !self.seen.insert(self.key(&rep)) {
             return false;
         }
         if !self.unlimited
@@ -316,7 +533,7 @@ impl Search<'_> {
         {
             return false;
         }
-        if self.nodes + self.relaxed.as_ref().map_or(0, |r| r.nodes) >= self.max_nodes {
+        if self.nodes + self.relaxed.as_ref().map_or(0, |r| r.nodes) >= self.limit {
             self.aborted = true;
             return false;
         }
@@ -324,7 +541,7 @@ impl Search<'_> {
         let won = self.expand(&pos);
         if !won && !self.aborted && !self.unlimited {
             if self.stamped {
-                let stamp = self.stamp(&pos);
+                let stamp = self.stamp(&rep);
                 let entry = self.lost.entry(cards).or_insert(stamp);
                 *entry = (*entry).min(stamp);
             }
@@ -333,8 +550,11 @@ impl Search<'_> {
             } else {
                 pos.pass + 1
             };
-            let entry = self.lost_start.entry(cards).or_insert(start);
-            *entry = (*entry).min(start);
+            // No pass after the last one has a start to look up.
+            if start <= self.last_pass {
+                let entry = self.lost_start.entry(cards).or_insert(start);
+                *entry = (*entry).min(start);
+            }
         }
         won
     }
@@ -385,8 +605,72 @@ impl Search<'_> {
                         needed > supply
                     })
                 }) || !adjacent_matching(&need, &have)
+                    || self.waste_order_stuck(waste, outside, &have)
             }
         }
+    }
+
+    /// Cheops, in the last pass with every card to remove: whether the
+    /// waste's order leaves some of its cards without partners (see the
+    /// module docs). `have` counts the cards outside the waste by rank.
+    fn waste_order_stuck(&self, waste: u32, outside: u64, have: &[u8; 15]) -> bool {
+        let mut below_need = [0u8; 15];
+        let mut rest = waste;
+        // Split the waste above each card but the top one: `rest` is the
+        // cards above the split, `below_need` counts those below it.
+        while rest.count_ones() > 1 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            below_need[usize::from(self.stock_rank[i])] += 1;
+            // The cards outside taken by a run of the cards below whose
+            // partners are exactly as many as they are.
+            let mut taken = 0u64;
+            for a in 1..14 {
+                if below_need[a] == 0 {
+                    continue;
+                }
+                let (mut needed, mut supply) = (0u8, have[a - 1] + have[a]);
+                for b in a..14 {
+                    needed += below_need[b];
+                    supply += have[b + 1];
+                    if below_need[b] != 0 && needed == supply {
+                        for r in a - 1..=b + 1 {
+                            taken |= self.rank_cards[r];
+                        }
+                    }
+                }
+            }
+            taken &= outside;
+            if taken == 0 {
+                continue;
+            }
+            // And every pyramid card one of them lies on.
+            let mut blocked = taken;
+            for k in crate::position::bits(taken as u32 & ALL_PYRAMID) {
+                blocked |= u64::from(self.under[k as usize]);
+            }
+            let free = outside & !blocked;
+            let mut free_have = [0u8; 15];
+            for (r, h) in free_have.iter_mut().enumerate().take(14).skip(1) {
+                *h = (free & self.rank_cards[r]).count_ones() as u8;
+            }
+            let mut above_need = [0u8; 15];
+            for j in crate::position::bits(rest) {
+                above_need[usize::from(self.stock_rank[j as usize])] += 1;
+            }
+            let short = (1..14).any(|a| {
+                let (mut needed, mut supply) = (0u8, free_have[a - 1] + free_have[a]);
+                (a..14).any(|b| {
+                    needed += above_need[b];
+                    supply += free_have[b + 1];
+                    needed > supply
+                })
+            });
+            if short {
+                return true;
+            }
+        }
+        false
     }
 
     /// One waste in waste mode, pairs of 13 and every card to remove: two
@@ -428,6 +712,9 @@ impl Search<'_> {
             }
             _ => true,
         });
+        if self.restarts > 0 {
+            self.shuffle(&mut moves);
+        }
         // A lone King that can only help goes first, and alone.
         if let Some(&m) = moves.iter().find(|m| match m {
             Move::King(c) => !matches!(board.home(*c), Home::Stock(_)) || !self.stock,
