@@ -51,6 +51,39 @@
 //!   key. Before they are dropped, the cards with them still in are looked
 //!   up too: lost at an earlier stamp, when none was dead yet, they are lost
 //!   now.
+//! - **Deadlines in one pass.** With one pass the stock is seen once, in
+//!   its order: a stock card is live only as the drawn card (draw-card
+//!   mode) or as the waste top, and at pointer t it is the waste top only
+//!   once every card drawn after it is gone, but in draw-card mode the last
+//!   one, which may still be in the slot. A pyramid card that no pyramid
+//!   card can pair with (`Tables::blocked`, overlap pairs included) must
+//!   leave with a stock card j at some pointer t at which j is live, and by
+//!   then its cover cone is gone and so is every card drawn after j (but
+//!   the slot's). Every removal takes a King or two cards of complementary
+//!   ranks, so the cards removed from now until then hold as many cards of
+//!   each rank as of its complement; they hold these required cards, and
+//!   otherwise only cards that can have gone by then: pyramid cards neither
+//!   in its cone nor above it (a card above it cannot go first, as its cone
+//!   holds this card: with overlap pairs it could only go with it, and then
+//!   the two are partners), stock cards drawn before j, and the slot card.
+//!   Where no choice of those optional cards balances the required ones by
+//!   rank, (j, t) is impossible (`balances`). A card's last pointer is the
+//!   largest t, from the current pointer on, with some possible j. A card
+//!   leaves no later than every card above it (its cone goes first, or with
+//!   overlap pairs with it), so from the apex down each card's scan stops
+//!   at the least last pointer of the cards it lies under (`Tables::deadline`).
+//!   A card with no possible t loses the position; otherwise the cards are
+//!   lost at every pointer past the least card's last pointer, which goes
+//!   in the table of losses as the stamp they are lost at (checked once per
+//!   set of cards, like the checks below). Along a line of play no card's
+//!   last pointer grows: a removal at pointer p takes cards counted at
+//!   every t >= p, two required ones of complementary ranks (no change),
+//!   or at least one optional one (fewer cards to balance with); cards of
+//!   the waste found dead are below every live stock card they could be
+//!   counted for; and the pointer only moves on. So each scan starts at
+//!   the last pointer its parent found, with the stock card that gave it
+//!   (`Search::caps`); a stripped position, not reached by play, starts
+//!   afresh.
 //! - **Losses by stamp.** With limited passes, each set of cards remembers
 //!   the earliest (pass, pointer) at which it was lost (`Search::stamp`).
 //!   That loss covers every later point that draws and recycles alone
@@ -203,6 +236,7 @@ pub fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
             Default::default(),
         )),
         stripped_won: FxHashMap::default(),
+        caps: Vec::new(),
         stripped_asked: 0,
         stripped_wins: 0,
         nodes: 0,
@@ -266,6 +300,15 @@ struct Tables {
     /// it (none on the bottom row); all empty without overlap pairs.
     on: [u32; PYRAMID_CARDS],
     overlap: bool,
+    /// For each pyramid card, its cover cone and itself.
+    cone_self: [u32; PYRAMID_CARDS],
+    /// For each pyramid card, the cards that can go before it: neither in
+    /// its cover cone nor above it (nor the card itself).
+    before: [u32; PYRAMID_CARDS],
+    /// For each stock card, its count unit (see [`Counts`]) at its own rank
+    /// and at the complementary rank (nothing for a King).
+    stock_unit: [u64; 24],
+    stock_partner_unit: [u64; 24],
     /// For each rank 1..=13, the pyramid cards of that rank.
     pyramid_of_rank: [u32; 14],
     /// For each rank 1..=13, the stock cards of that rank.
@@ -289,6 +332,7 @@ struct Counts {
     stock_counts: [[u64; 16]; 6],
     stock_partners: [[u64; 16]; 6],
     pyramid_partners: [[u64; 16]; 7],
+    pyramid_counts: [[u64; 16]; 7],
     stock_ranks: [[u16; 16]; 6],
     stock_partner_ranks: [[u16; 16]; 6],
     pyramid_ranks: [[u16; 16]; 7],
@@ -303,6 +347,7 @@ impl Counts {
             stock_counts: count_tables(stock_rank, own),
             stock_partners: count_tables(stock_rank, partner),
             pyramid_partners: count_tables(pyramid_rank, partner),
+            pyramid_counts: count_tables(pyramid_rank, own),
             stock_ranks: rank_tables(stock_rank, |r| r),
             stock_partner_ranks: rank_tables(stock_rank, |r| 13 - r),
             pyramid_ranks: rank_tables(pyramid_rank, |r| r),
@@ -332,6 +377,15 @@ fn ranks_of<const N: usize>(tables: &[[u16; 16]; N], mask: u32) -> u16 {
         ranks |= table[((mask >> (4 * j)) & 0xf) as usize];
     }
     ranks
+}
+
+/// Whether some set of cards holding the required ones and some of the
+/// optional ones has as many cards of each rank as of the complementary
+/// rank: field by field, `swap <= sum`, where `sum` counts the required and
+/// optional cards by rank and `swap` the required ones at the complementary
+/// rank (a rank short of partners needs that many optional ones).
+fn balances(sum: u64, swap: u64) -> bool {
+    (sum | COUNT_HIGH).wrapping_sub(swap) & COUNT_HIGH == COUNT_HIGH
 }
 
 /// A nibble in each of the 12 fields of a count per rank.
@@ -385,6 +439,8 @@ impl Tables {
                 blocked[below_card as usize] |= 1 << k;
             }
         }
+        let cone_self = std::array::from_fn(|k| board.cone(k as u32) | (1 << k));
+        let before = blocked.map(|b| crate::position::ALL_PYRAMID & !b);
         let mut on = [0u32; PYRAMID_CARDS];
         if board.rules().overlap {
             for k in 0..PYRAMID_CARDS {
@@ -403,7 +459,13 @@ impl Tables {
         for (i, c) in stock.iter().enumerate() {
             stock_of_rank[usize::from(c.rank())] |= 1 << i;
         }
+        let own = |r: u8| if r < 13 { 1u64 << (4 * (r - 1)) } else { 0 };
+        let partner = |r: u8| if r < 13 { 1u64 << (4 * (12 - r)) } else { 0 };
         Tables {
+            stock_unit: stock.map(|c| own(c.rank())),
+            stock_partner_unit: stock.map(|c| partner(c.rank())),
+            cone_self,
+            before,
             pyramid_rank: pyramid.map(Card::rank),
             stock_rank: stock.map(Card::rank),
             pyramid,
@@ -466,6 +528,123 @@ impl Tables {
             .get_or_init(|| Counts::new(&self.pyramid_rank, &self.stock_rank))
     }
 
+    /// With one pass, from pointer `from` on: the last pointer at which the
+    /// pyramid may still be cleared from these cards, by the pyramid cards
+    /// that must leave with a stock card (see the module documentation);
+    /// `None` when at none. `caps` holds, for each pyramid card, the last
+    /// pointer at which the parent position's cards let it leave and the
+    /// stock card that did (the scans start there), and is updated to this
+    /// position's.
+    fn deadline(
+        &self,
+        pyramid: u32,
+        stock: u32,
+        draw_card: bool,
+        from: usize,
+        caps: &mut [(u8, u8); PYRAMID_CARDS],
+    ) -> Option<u8> {
+        // Counts by rank of the stock cards before each index.
+        let mut own = [0u64; 25];
+        let mut partner = [0u64; 25];
+        for i in 0..24 {
+            let in_play = 0u64.wrapping_sub(u64::from(stock >> i) & 1);
+            own[i + 1] = own[i] + (self.stock_unit[i] & in_play);
+            partner[i + 1] = partner[i] + (self.stock_partner_unit[i] & in_play);
+        }
+        let c = self.counts();
+        // Whether card k (its cards counted as `sum`, `swap`, see
+        // `balances`) may leave at pointer t with stock card j.
+        let fits = |sum0: u64, swap0: u64, j: usize, t: usize| {
+            // At pointer t, card j is in the slot (t = j + 1) or the waste
+            // top: the cards drawn after it are gone, but in draw-card mode
+            // the last one, which may be in the slot.
+            let (gone, slot) = if !draw_card {
+                (t, 0)
+            } else if t == j + 1 {
+                (j + 1, 0)
+            } else {
+                (t - 1, own[t] - own[t - 1])
+            };
+            let sum = sum0 + self.stock_unit[j] + own[j] + own[gone] - own[j + 1] + slot;
+            let swap = swap0 + self.stock_partner_unit[j] + partner[gone] - partner[j + 1];
+            balances(sum, swap)
+        };
+        // The cards that must leave with a stock card: no King, and no
+        // pyramid card of the complementary rank outside their cone and
+        // above them.
+        let mut alone = 0;
+        for rank in 1..13 {
+            let cards = pyramid & self.pyramid_of_rank[rank];
+            if cards == 0 {
+                continue;
+            }
+            let partners = pyramid & self.pyramid_of_rank[13 - rank];
+            if partners == 0 {
+                alone |= cards;
+                continue;
+            }
+            for k in bits(cards) {
+                if partners & !self.blocked[k as usize] == 0 {
+                    alone |= 1 << k;
+                }
+            }
+        }
+        for k in bits(pyramid & !alone) {
+            caps[k as usize] = (24, 24);
+        }
+        let mut last = 24;
+        // By row from the apex down (by index): the last pointer at which
+        // each card may leave, since every card above it leaves after it (or
+        // with it).
+        let mut by = [24u8; PYRAMID_CARDS];
+        for k in bits(alone) {
+            let k = k as usize;
+            let want = usize::from(13 - self.pyramid_rank[k]);
+            // Only the sum of the required and optional counts matters,
+            // and the required ones at the complementary rank.
+            let must = pyramid & self.cone_self[k];
+            let swap0 = count_by_rank(&c.pyramid_partners, must);
+            let sum0 = count_by_rank(&c.pyramid_counts, must | pyramid & self.before[k]);
+            let (cap, first) = (usize::from(caps[k].0.min(by[k])), u32::from(caps[k].1));
+            let partners = stock & self.stock_of_rank[want];
+            // The card that gave the parent's deadline first: it most often
+            // still gives it.
+            let first = if first < 24 {
+                partners & (1 << first)
+            } else {
+                0
+            };
+            // The last pointer found at which card k may leave (0: none).
+            let mut best = 0;
+            for j in bits(first).chain(bits(partners & !first)) {
+                let j = j as usize;
+                for t in ((j + 1).max(best + 1).max(from)..=cap).rev() {
+                    if fits(sum0, swap0, j, t) {
+                        best = t;
+                        caps[k].1 = j as u8;
+                        break;
+                    }
+                }
+                if best == cap {
+                    break;
+                }
+            }
+            if best == 0 {
+                return None;
+            }
+            caps[k].0 = best as u8;
+            if best < last {
+                last = best;
+            }
+            if best < 24 {
+                for l in bits(self.cone_self[k] & alone & !(1 << k)) {
+                    by[l as usize] = by[l as usize].min(best as u8);
+                }
+            }
+        }
+        Some(last as u8)
+    }
+
     /// Whether every pyramid card left still has a partner that could ever
     /// be available at the same time.
     fn partners_exist(&self, pyramid: u32, stock: u32) -> bool {
@@ -506,6 +685,10 @@ struct Search<'a> {
     /// For each stripped set of cards (see [`Search::stripped_loses`])
     /// found winnable, the latest stamp at which it was.
     stripped_won: FxHashMap<u64, (u16, u8)>,
+    /// One pass: for each pyramid card, the last pointer at which it may
+    /// leave, as the expansions on the line so far found it (see
+    /// [`Tables::deadline`]).
+    caps: Vec<[(u8, u8); PYRAMID_CARDS]>,
     /// Stripped positions searched, and how many of them won.
     stripped_asked: u64,
     stripped_wins: u64,
@@ -648,7 +831,7 @@ impl Search<'_> {
             limit = lost;
         }
         self.nodes += 1;
-        let won = !self.stripped_loses(&canonical) && self.expand(pos, pair, checked, limit);
+        let won = !self.stripped_loses(&canonical) && self.expand(pos, pair, checked, limit, stamp);
         if !won && !self.aborted && !self.unlimited {
             self.lost.lower(pair, stamp);
         }
@@ -737,7 +920,10 @@ impl Search<'_> {
         }
         self.stripped_asked += 1;
         let len = self.line.len();
+        // Not a position reached by play: its cards' deadlines start afresh.
+        self.caps.push([(24, 24); PYRAMID_CARDS]);
         let won = self.dfs(stripped, u64::MAX);
+        self.caps.pop();
         self.line.truncate(len);
         if won {
             self.stripped_wins += 1;
@@ -823,7 +1009,14 @@ impl Search<'_> {
     /// recycles that keep the same cards are followed in a loop here rather
     /// than one call each (see [`Search::goes_on_to`]): what depends only on
     /// the cards is worked out once for all of them.
-    fn expand(&mut self, pos: Position, pair: u64, checked: u64, limit: (u16, u8)) -> bool {
+    fn expand(
+        &mut self,
+        pos: Position,
+        pair: u64,
+        checked: u64,
+        limit: (u16, u8),
+        stamp: (u16, u8),
+    ) -> bool {
         let stock = pair_stock(pair);
         // These checks look at the cards only. With limited passes, cards
         // that fail them are lost at every stamp, and cards already in the
@@ -833,13 +1026,58 @@ impl Search<'_> {
         } else {
             pair != checked && limit == (u16::MAX, u8::MAX)
         };
-        if fresh && !self.cards_may_win(&pos, pair) {
+        if !fresh {
+            return self.expand_moves(pos, pair, checked, limit);
+        }
+        if !self.tables.partners_exist(pos.pyramid, stock) {
+            if !self.unlimited {
+                self.lost.lower(pair, (0, 0));
+            }
+            return false;
+        }
+        // One pass: the last pointer at which these cards may still clear
+        // the pyramid, each card's scan starting from the parent's. (Before
+        // the unlimited-pass search, which costs more.)
+        let mut caps = None;
+        let mut limit = limit;
+        if self.last_pass == 1 {
+            let from = usize::from(stamp.1 / 2);
+            let mut found = *self.caps.last().unwrap_or(&[(24, 24); PYRAMID_CARDS]);
+            match self
+                .tables
+                .deadline(pos.pyramid, stock, self.draw_card, from, &mut found)
+            {
+                None => {
+                    self.lost.lower(pair, (1, 2 * from as u8));
+                    return false;
+                }
+                Some(last) if last < 24 => {
+                    let at = (1, 2 * (last + 1));
+                    self.lost.lower(pair, at);
+                    limit = limit.min(at);
+                }
+                Some(_) => {}
+            }
+            caps = Some(found);
+        }
+        if !self.cards_may_win(&pos, pair) {
             if !self.unlimited && !self.aborted {
                 self.lost.lower(pair, (0, 0));
             }
             return false;
         }
+        let Some(caps) = caps else {
+            return self.expand_moves(pos, pair, checked, limit);
+        };
+        self.caps.push(caps);
+        let won = self.expand_moves(pos, pair, checked, limit);
+        self.caps.pop();
+        won
+    }
 
+    /// The moves of [`Search::expand`], once the checks have passed.
+    fn expand_moves(&mut self, pos: Position, pair: u64, checked: u64, limit: (u16, u8)) -> bool {
+        let stock = pair_stock(pair);
         let t = self.tables;
         let exposed = exposed_of(pos.pyramid);
         // Exposed pyramid cards with their ranks, and for each the only
@@ -959,14 +1197,11 @@ impl Search<'_> {
         false
     }
 
-    /// The checks of a set of cards, whatever the stamp: every pyramid card
-    /// keeps a partner, the cards win with unlimited passes, and when every
+    /// The checks of a set of cards, whatever the stamp, after the pyramid
+    /// cards' partners: the cards win with unlimited passes, and when every
     /// card must go, every stock card keeps a partner too.
     fn cards_may_win(&mut self, pos: &Position, pair: u64) -> bool {
         let stock = pair_stock(pair);
-        if !self.tables.partners_exist(pos.pyramid, stock) {
-            return false;
-        }
         // Not even winnable with unlimited passes: not winnable here.
         if pos.pyramid != 0 && !self.relaxed.winnable(pos.pyramid, stock) {
             self.aborted |= self.relaxed.aborted;
