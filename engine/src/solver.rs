@@ -83,7 +83,10 @@
 //!   counted for; and the pointer only moves on. So each scan starts at
 //!   the last pointer its parent found, with the stock card that gave it
 //!   (`Search::caps`); a stripped position, not reached by play, starts
-//!   afresh.
+//!   afresh. A search stops making these checks once fewer than one in four
+//!   (after the first 1,000) lost the position: there they cost more than
+//!   they save. Skipping a check only prunes less, and the caps of the
+//!   expansions still on the line stay valid below them.
 //! - **Losses by stamp.** With limited passes, each set of cards remembers
 //!   the earliest (pass, pointer) at which it was lost (`Search::stamp`).
 //!   That loss covers every later point that draws and recycles alone
@@ -237,6 +240,8 @@ pub fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
         )),
         stripped_won: FxHashMap::default(),
         caps: Vec::new(),
+        deadline_asked: 0,
+        deadline_losses: 0,
         stripped_asked: 0,
         stripped_wins: 0,
         nodes: 0,
@@ -689,6 +694,10 @@ struct Search<'a> {
     /// leave, as the expansions on the line so far found it (see
     /// [`Tables::deadline`]).
     caps: Vec<[(u8, u8); PYRAMID_CARDS]>,
+    /// Deadline checks made, and how many of them lost the position; the
+    /// checks stop for good once too few do (see [`Search::expand`]).
+    deadline_asked: u64,
+    deadline_losses: u64,
     /// Stripped positions searched, and how many of them won.
     stripped_asked: u64,
     stripped_wins: u64,
@@ -1040,7 +1049,14 @@ impl Search<'_> {
         // the unlimited-pass search, which costs more.)
         let mut caps = None;
         let mut limit = limit;
-        if self.last_pass == 1 {
+        // Where few checks lose the position (fewer than one in four after
+        // the first 1,000), the checks cost more than they save: they stop.
+        // Skipping a check only prunes less; the caps of the expansions
+        // still on the line stay valid for the positions below them.
+        if self.last_pass == 1
+            && (self.deadline_asked < 1_000 || self.deadline_losses * 4 >= self.deadline_asked)
+        {
+            self.deadline_asked += 1;
             let from = usize::from(stamp.1 / 2);
             let mut found = *self.caps.last().unwrap_or(&[(24, 24); PYRAMID_CARDS]);
             match self
@@ -1048,6 +1064,7 @@ impl Search<'_> {
                 .deadline(pos.pyramid, stock, self.draw_card, from, &mut found)
             {
                 None => {
+                    self.deadline_losses += 1;
                     self.lost.lower(pair, (1, 2 * from as u8));
                     return false;
                 }
