@@ -59,6 +59,7 @@ for (const viewport of [
     await expect(page.locator('#frame .pyramid i')).toHaveCount(28);
     await expect(page.locator('[data-zone="stock"]')).toHaveCount(0);
     const framePiles = await boxes(page, FRAME_PILES);
+    const frameToolbar = await boxes(page, ['#frame .toolbar', '#frame .tb-draw', '#frame .tb-new']);
     const frameSlots = await boxes(page, SLOTS.map((_, k) => `#frame .pyramid i >> nth=${k}`));
     expect(framePiles[0].width).toBeGreaterThan(30);
 
@@ -69,6 +70,11 @@ for (const viewport of [
     const tableSlots = await boxes(page, SLOTS.map(([row, col]) => `[data-zone="pyramid"][data-row="${row}"][data-col="${col}"]`));
     expectSameBoxes(framePiles, tablePiles, PILES);
     expectSameBoxes(frameSlots, tableSlots, SLOTS.map(([r, c]) => `pyramid row ${r} col ${c}`));
+    // The live toolbar, which comes a task after the table, where the
+    // frame's stood in for it.
+    await expect(page.locator('#toolbar-stand-in')).toHaveCount(0);
+    const tableToolbar = await boxes(page, ['[role="toolbar"]', '.toolbar .tb-draw', '.toolbar .tb-new']);
+    expectSameBoxes(frameToolbar, tableToolbar, ['toolbar', 'Draw', 'New deal']);
 
     // Once the statistics and the later module are in too, nothing moved.
     await expect(page.getByTestId('stats').locator('dd').first()).toBeVisible();
@@ -84,21 +90,51 @@ test('the start-up yields: the table is in the document a task before the statis
     // Each callback sees the mutations of one task (and its microtasks).
     new MutationObserver(() => {
       const has = (s: string) => document.querySelector(s) !== null;
-      w.__seen.push({ stock: has('[data-zone="stock"]'), frame: has('#frame'), stats: has('#statistics'), figures: has('#statistics dd') });
+      w.__seen.push({
+        stock: has('[data-zone="stock"]'),
+        frame: has('#frame'),
+        toolbar: has('[role="toolbar"]'),
+        standIn: has('#toolbar-stand-in[inert][aria-hidden="true"]'),
+        stats: has('#statistics'),
+        figures: has('#statistics dd'),
+      });
     }).observe(document, { childList: true, subtree: true });
   });
   await page.goto('/?deal=1&rules=classic');
   await expect(page.getByTestId('stats').locator('dd').first()).toBeVisible();
-  const seen: { stock: boolean; frame: boolean; stats: boolean; figures: boolean }[] = await page.evaluate(() => (window as any).__seen);
+  type Seen = { stock: boolean; frame: boolean; toolbar: boolean; standIn: boolean; stats: boolean; figures: boolean };
+  const seen: Seen[] = await page.evaluate(() => (window as any).__seen);
   const first = seen.findIndex((s) => s.stock);
   expect(first).toBeGreaterThan(-1);
-  // The frame was there until the table came, and went in the same task.
+  // The frame was there until the table came, and went in the same task;
+  // its toolbar stands in for the live one, which comes in a later task.
   expect(seen.slice(0, first).some((s) => s.frame)).toBe(true);
-  expect(seen[first]).toEqual({ stock: true, frame: false, stats: false, figures: false });
+  expect(seen[first]).toEqual({ stock: true, frame: false, toolbar: false, standIn: true, stats: false, figures: false });
+  const toolbar = seen.findIndex((s) => s.toolbar);
+  expect(toolbar).toBeGreaterThan(first);
+  expect(seen[toolbar].standIn).toBe(false);
+  expect(seen.slice(first, toolbar).every((s) => s.standIn)).toBe(true);
   // The panel and then its figures, each in a later task.
   const stats = seen.findIndex((s) => s.stats);
   expect(stats).toBeGreaterThan(first);
   expect(seen.findIndex((s) => s.figures)).toBeGreaterThanOrEqual(stats);
+});
+
+test('Par Pyramid\'s toolbar, which has a button the frame\'s has not, comes with the table', async ({ page }) => {
+  await page.addInitScript(() => {
+    const w = window as any;
+    w.__seen = [];
+    new MutationObserver(() => {
+      const has = (s: string) => document.querySelector(s) !== null;
+      w.__seen.push({ stock: has('[data-zone="stock"]'), toolbar: has('[role="toolbar"] .tb-end'), standIn: has('#toolbar-stand-in') });
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/?deal=1&rules=par');
+  await expect(page.getByRole('button', { name: 'End round' })).toBeVisible();
+  const seen: { stock: boolean; toolbar: boolean; standIn: boolean }[] = await page.evaluate(() => (window as any).__seen);
+  const first = seen.findIndex((s) => s.stock);
+  expect(seen[first]).toEqual({ stock: true, toolbar: true, standIn: false });
+  expect(seen.some((s) => s.standIn)).toBe(false);
 });
 
 test('the page\'s wasm comes as application/wasm and compiles as it streams', async ({ page }) => {

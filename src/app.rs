@@ -53,7 +53,10 @@ const WORKER_WARM_UP: Duration = Duration::ZERO;
 
 /// Mounts the game once it knows which rounds other open tabs are playing.
 pub async fn start() {
-    // The theme and the other settings apply before anything is drawn.
+    // The task that compiled and started the wasm ends here: the rest
+    // follows in tasks of its own. The theme and the other settings apply
+    // before anything is drawn.
+    tasks::sleep(Duration::ZERO).await;
     settings::apply_stored();
     // index.html's frame is painted first, even when the wasm came at
     // once: it holds the page's largest text (its message line), so the
@@ -87,21 +90,46 @@ pub async fn start() {
             },
             WORKER_WARM_UP,
         );
+        // The static frame that stood in the table's place (index.html)
+        // goes as the table comes in, before the next paint, so nothing on
+        // screen moves; its toolbar stands in for the live one until that
+        // is built, in a task of its own (`PyramidGame`).
+        let frame = document().get_element_by_id("frame");
+        let stand_in = frame
+            .as_ref()
+            .and_then(|frame| frame.query_selector(".toolbar").ok().flatten());
         owner.with(|| {
             leptos::mount::mount_to_body(move || {
                 let table = view! { <PyramidGame ctx=ctx /> };
-                // The static frame that stood in the table's place
-                // (index.html) goes as the table comes in, before the next
-                // paint, so nothing on screen moves.
-                if let Some(frame) = document().get_element_by_id("frame") {
+                if let Some(frame) = frame {
                     frame.remove();
                 }
                 table
             })
         });
+        if let (true, Some(stand_in), Ok(Some(header))) = (
+            toolbar_waits(ctx),
+            stand_in,
+            document().query_selector(".app > .top"),
+        ) {
+            let _ = stand_in.set_attribute("id", TOOLBAR_STAND_IN);
+            let _ = stand_in.set_attribute("aria-hidden", "true");
+            let _ = stand_in.set_attribute("inert", "");
+            let _ = header.append_child(&stand_in);
+        }
         // The contexts it provides last as long as the page.
         std::mem::forget(owner);
     });
+}
+
+/// The id of the frame's toolbar while it stands in for the live one.
+const TOOLBAR_STAND_IN: &str = "toolbar-stand-in";
+
+/// Whether the live toolbar comes a task after the table, the frame's
+/// standing in for it: unless it has a button the frame's has not (Par's
+/// End round), which could change its height, and so move the table.
+fn toolbar_waits(ctx: GameContext) -> bool {
+    !ctx.table.round.with_untracked(|r| r.game.can_end_round())
 }
 
 /// Resumes this tab's round, or the most recent round no other tab is
@@ -266,6 +294,12 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
     install_shortcuts(ctx);
     let input = TableInput::new(ctx);
     let settled = RwSignal::new(false);
+    // The toolbar comes a task after the rest of the table, in place of
+    // the frame's, which stands in for it meanwhile (`start`).
+    let toolbar = RwSignal::new(!toolbar_waits(ctx));
+    if !toolbar.get_untracked() {
+        tasks::next_task(move || toolbar.set(true));
+    }
     let owner = Owner::current();
     tasks::next_task(move || {
         if let Some(owner) = owner {
@@ -282,7 +316,7 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
     // and the solver's client: fetched once the table is on screen
     // (ui/later.rs).
     // Each place in a task of its own when they arrive, in this order.
-    let [banners, dialogs, replay, stats] = later::load();
+    let [banners, lesson, dialogs, more_dialogs, replay, figures, extras] = later::load();
 
     view! {
         <div
@@ -291,7 +325,12 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
         >
             <header class="top">
                 <h1>"Pyramid Solitaire"</h1>
-                <Toolbar />
+                {move || toolbar.get().then(|| {
+                    if let Some(stand_in) = document().get_element_by_id(TOOLBAR_STAND_IN) {
+                        stand_in.remove();
+                    }
+                    view! { <Toolbar /> }
+                })}
             </header>
             <main>
                 <StatusBar />
@@ -307,7 +346,8 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
                 <p class="message" role="status" aria-live="polite" data-testid="message">
                     {move || ctx.ui.message.get()}
                 </p>
-                {move || banners.get().map(|parts| (parts.banners)())}
+                {later_part(banners, |p| (p.banners)())}
+                {later_part(lesson, |p| (p.lesson)())}
                 // Shown only once a search has taken a moment (see the CSS).
                 <Show when=move || ctx.coach.thinking.get().is_some()>
                     <div class="thinking" data-testid="thinking">
@@ -318,7 +358,7 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
                         </button>
                     </div>
                 </Show>
-                {move || replay.get().map(|parts| (parts.replay)())}
+                {later_part(replay, |p| (p.replay)())}
                 <section
                     class="table"
                     class:lost=move || ctx.table.round.with(|r| matches!(r.status(), Status::Lost(_)))
@@ -345,12 +385,26 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
                     </div>
                 </Show>
                 {move || settled.get().then(|| view! {
-                    <StatsPanel later=Signal::derive(move || stats.get().map(|parts| parts.stats_extras)) />
+                    <StatsPanel>
+                        {later_part(figures, |p| (p.stats_figures)())}
+                        {later_part(extras, |p| (p.stats_extras)())}
+                    </StatsPanel>
                 })}
             </main>
-            {move || dialogs.get().map(|parts| (parts.dialogs)())}
+            {later_part(dialogs, |p| (p.dialogs)())}
+            {later_part(more_dialogs, |p| (p.more_dialogs)())}
         </div>
     }
+}
+
+/// Where one of the later module's parts goes (`build` makes it from
+/// them): nothing until they are in. One function for every part, so the
+/// page carries the code of one such place, not one each.
+fn later_part(
+    part: ReadSignal<Option<later::Later>>,
+    build: fn(&later::Later) -> AnyView,
+) -> impl IntoView {
+    move || part.get().map(|parts| build(&parts))
 }
 
 /// Any key or press ends the animations still running (the deal-in, the

@@ -55,14 +55,21 @@ use crate::ui::later::unsaved::UnsavedBanner;
 #[derive(Clone, Copy)]
 pub struct Later {
     /// The banners above the table: what storage could not take yet,
-    /// unreadable saved data, a challenge, the lesson's offer and callout.
+    /// unreadable saved data, a challenge.
     pub banners: fn() -> AnyView,
+    /// The lesson's offer and callout, after the banners.
+    pub lesson: fn() -> AnyView,
     /// The bar that steps through a replay.
     pub replay: fn() -> AnyView,
-    /// The statistics panel's figures, charts and buttons.
+    /// The statistics panel's figures.
+    pub stats_figures: fn() -> AnyView,
+    /// The statistics panel's charts and buttons, after its figures.
     pub stats_extras: fn() -> AnyView,
-    /// Every dialog (each builds its contents when it first opens).
+    /// The dialogs of the round (each builds its contents when it first
+    /// opens)...
     pub dialogs: fn() -> AnyView,
+    /// ...and the others, a task later.
+    pub more_dialogs: fn() -> AnyView,
     /// The solver's client, which the page installs with `solver::install`.
     pub solver: SolverApi,
 }
@@ -75,11 +82,11 @@ const RETRY_MAX: Duration = Duration::from_secs(30);
 #[cfg_attr(feature = "split", wasm_split_helpers::wasm_split(later, fallible))]
 fn later_parts() -> Result<Later, wasm_split_helpers::SplitLoaderError> {
     Ok(Later {
-        banners: || {
-            view! { <UnsavedBanner /> <NoticeBanners /> <ChallengeBanner /> <Lesson /> }.into_any()
-        },
+        banners: || view! { <UnsavedBanner /> <NoticeBanners /> <ChallengeBanner /> }.into_any(),
+        lesson: || view! { <Lesson /> }.into_any(),
         replay: || view! { <ReplayBar /> }.into_any(),
-        stats_extras: || view! { <StatsFigures /> <StatsExtras /> }.into_any(),
+        stats_figures: || view! { <StatsFigures /> }.into_any(),
+        stats_extras: || view! { <StatsExtras /> }.into_any(),
         dialogs: || {
             view! {
                 <NewDealDialog />
@@ -87,6 +94,11 @@ fn later_parts() -> Result<Later, wasm_split_helpers::SplitLoaderError> {
                 <EndDialog />
                 <ShortcutsDialog />
                 <ResetStatsDialog />
+            }
+            .into_any()
+        },
+        more_dialogs: || {
+            view! {
                 <SettingsDialog />
                 <DailyDialog />
                 <ImportDialog />
@@ -170,7 +182,8 @@ pub fn load<const N: usize>() -> [ReadSignal<Option<Later>>; N] {
     if now().is_none() {
         let setters: Vec<WriteSignal<Option<Later>>> =
             signals.iter().map(|(_, set)| *set).collect();
-        when_loaded(move |parts| set_in_turn(setters, 0, parts));
+        // The first in a task after the one that brought the module.
+        when_loaded(move |parts| tasks::next_task(move || set_in_turn(setters, 0, parts)));
     }
     signals.map(|(later, _)| later)
 }
@@ -252,7 +265,8 @@ fn fetch(wait: Duration) {
                         _ => Vec::new(),
                     }
                 });
-                crate::solver::install(parts.solver);
+                // Each in a task after the one that compiled the module.
+                tasks::next_task(move || crate::solver::install(parts.solver));
                 for then in waiting {
                     then(parts);
                 }

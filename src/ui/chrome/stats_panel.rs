@@ -8,11 +8,11 @@ use leptos::prelude::*;
 use crate::state::context::GameContext;
 
 /// The panel, the heading naming the current preset, and what the later
-/// module puts in it (`later`: the figures, the charts and the buttons).
+/// module puts in it (`children`: the figures, the charts and the buttons).
 /// They follow the heading, so nothing moves when they arrive, and they
 /// are no text block that could be the page's largest paint.
 #[component]
-pub fn StatsPanel(#[prop(into)] later: Signal<Option<fn() -> AnyView>>) -> impl IntoView {
+pub fn StatsPanel(children: Children) -> impl IntoView {
     let ctx = expect_context::<GameContext>();
     view! {
         <section
@@ -28,7 +28,7 @@ pub fn StatsPanel(#[prop(into)] later: Signal<Option<fn() -> AnyView>>) -> impl 
                     format!("Statistics: {}", game.name())
                 }}
             </h2>
-            {move || later.get().map(|build| build())}
+            {children()}
         </section>
     }
 }
