@@ -557,22 +557,24 @@ impl Tables {
             partner[i + 1] = partner[i] + (self.stock_partner_unit[i] & in_play);
         }
         let c = self.counts();
-        // Whether card k (its cards counted as `sum`, `swap`, see
-        // `balances`) may leave at pointer t with stock card j.
-        let fits = |sum0: u64, swap0: u64, j: usize, t: usize| {
+        // Whether card k (its cards counted as `sum0`, `swap0`, see
+        // `balances`) may leave at pointer t with stock card j, `swap_j`
+        // being `swap0` and j's own count (from `swap_of`).
+        let fits = |sum0: u64, swap_j: u64, j: usize, t: usize| {
             // At pointer t, card j is in the slot (t = j + 1) or the waste
             // top: the cards drawn after it are gone, but in draw-card mode
-            // the last one, which may be in the slot.
-            let (gone, slot) = if !draw_card {
-                (t, 0)
-            } else if t == j + 1 {
-                (j + 1, 0)
-            } else {
-                (t - 1, own[t] - own[t - 1])
-            };
-            let sum = sum0 + self.stock_unit[j] + own[j] + own[gone] - own[j + 1] + slot;
-            let swap = swap0 + self.stock_partner_unit[j] + partner[gone] - partner[j + 1];
-            balances(sum, swap)
+            // the last one, which may be in the slot. Card j is in play, so
+            // the optional stock cards and j are every card drawn before
+            // pointer t (the slot's included): `own[t]`.
+            let gone = if draw_card { (t - 1).max(j + 1) } else { t };
+            balances(sum0 + own[t], swap_j.wrapping_add(partner[gone]))
+        };
+        // The required cards at the complementary rank, but for the cards
+        // drawn after j and gone by then (`partner[gone] - partner[j + 1]`):
+        // added as integers, they come out right, whatever they borrow on
+        // the way.
+        let swap_of = |swap0: u64, j: usize| {
+            (swap0 + self.stock_partner_unit[j]).wrapping_sub(partner[j + 1])
         };
         // The cards that must leave with a stock card: no King, and no
         // pyramid card of the complementary rank outside their cone and
@@ -623,8 +625,9 @@ impl Tables {
             let mut best = 0;
             for j in bits(first).chain(bits(partners & !first)) {
                 let j = j as usize;
+                let swap_j = swap_of(swap0, j);
                 for t in ((j + 1).max(best + 1).max(from)..=cap).rev() {
-                    if fits(sum0, swap0, j, t) {
+                    if fits(sum0, swap_j, j, t) {
                         best = t;
                         caps[k].1 = j as u8;
                         break;
@@ -1415,8 +1418,16 @@ impl Search<'_> {
     /// card can never leave and every card below it is dead. Partners only
     /// ever disappear, so dead cards stay dead.
     ///
+    /// Some card is stuck exactly when some rank's waste cards outnumber
+    /// their partners (the scan reaches them all), which the counts by rank
+    /// tell at once; the first stuck card is then, among the ranks short of
+    /// partners, the highest card past the partners of its rank (with n of
+    /// them, the (n + 1)-th of its rank from the top), found rank by rank
+    /// rather than card by card.
+    ///
     /// Returns the dead cards, and whether some waste card can never leave
-    /// (which loses the all-cards goal).
+    /// (which loses the all-cards goal, and then the dead cards are not
+    /// worked out).
     fn stuck_waste(&self, pos: &Position) -> (u32, bool) {
         if self.unlimited || pos.pass < self.last_pass {
             return (0, false);
@@ -1427,6 +1438,9 @@ impl Search<'_> {
             if let Some(i) = highest(waste) {
                 waste &= !(1 << i);
             }
+        }
+        if waste == 0 {
+            return (0, false);
         }
         let outside_stock = if self.draw_card {
             pos.stock & !waste
@@ -1447,24 +1461,25 @@ impl Search<'_> {
         if ((supply | COUNT_HIGH) - demand) & COUNT_HIGH == COUNT_HIGH {
             return (0, false);
         }
-        let mut demand = [0u32; 14];
-        while let Some(i) = highest(waste) {
-            waste &= !(1 << i);
-            let rank = usize::from(t.stock_rank[i as usize]);
-            if rank == 13 {
-                continue;
-            }
-            demand[rank] += 1;
-            let want = 13 - rank;
-            // Pyramid and stock cards are separate bit sets: shift the stock
-            // ones above the pyramid's 28 bits to count both at once.
-            let supply = u64::from(pos.pyramid & t.pyramid_of_rank[want])
-                | u64::from(outside_stock & t.stock_of_rank[want]) << 28;
-            if !at_least(supply, demand[rank]) {
-                return (waste, true);
-            }
+        // Some rank r has more waste cards than partners: scanning down,
+        // the first card that cannot leave is the highest of those ranks'
+        // cards past their partners (the (n + 1)-th from the top of rank
+        // r, with n partners). The all-cards goal needs no more.
+        if self.goal_all {
+            return (0, true);
         }
-        (0, false)
+        let mut short = !((supply | COUNT_HIGH) - demand) & COUNT_HIGH;
+        let mut stuck = 0;
+        while short != 0 {
+            let field = short.trailing_zeros() / 4;
+            short &= short - 1;
+            let mut cards = waste & t.stock_of_rank[field as usize + 1];
+            for _ in 0..(supply >> (4 * field)) & 0xf {
+                cards &= !(1 << (31 - cards.leading_zeros()));
+            }
+            stuck = stuck.max(31 - cards.leading_zeros());
+        }
+        (waste & below(stuck as u8), true)
     }
 
     /// With limited passes, the first card still in the stock whose draw
@@ -1789,15 +1804,6 @@ fn few_bits(mut mask: u32) -> u32 {
         n += 1;
     }
     n
-}
-
-/// Whether `mask` has at least `n` bits set (without a population count,
-/// which the baseline x86-64 target lacks).
-fn at_least(mut mask: u64, n: u32) -> bool {
-    for _ in 1..n {
-        mask &= mask.wrapping_sub(1);
-    }
-    mask != 0
 }
 
 /// Turns a line of removals into real moves from `pos`: before each removal
