@@ -440,3 +440,66 @@ fn cheops_across_restarts() {
         "{wins} wins, {losses} losses, {restarted} past the first run"
     );
 }
+
+/// Three cards a turn onto one waste: the stock cards that can never be
+/// live again and the order the cards must leave in (`family.rs`'s "Live
+/// some time" and "The order of leaving") prune most late positions of
+/// King Tut's hardest lost deals. The ends of random play that prefers
+/// removals, from those deals and a few others, in King Tut and in sets
+/// with limited passes or every card to remove, against the reference.
+#[test]
+fn three_a_turn_onto_one_waste() {
+    let hardest = [9479, 3752, 4097, 1211, 9246, 5483, 9115, 1310, 3948, 5707];
+    for preset in [
+        Preset::KingTut,
+        custom("custom-2-3-waste-pyramid-no"),
+        custom("custom-u-3-waste-all-no"),
+        custom("custom-3-3-waste-pyramid-no"),
+    ] {
+        let mut rng = ChaCha8Rng::seed_from_u64(0x3a7 ^ u64::from(preset.code()));
+        let (mut wins, mut losses) = (0, 0);
+        for number in hardest.into_iter().chain(1..=20) {
+            let mut games = Vec::new();
+            for left in [20, 26, 32] {
+                let mut game = Game::new(Deal::from_number(number), preset);
+                while !game.is_over() && game.position().cards_left() > left {
+                    game = wander(&game, 1, &mut rng);
+                }
+                games.push(game);
+            }
+            // Late positions of won deals, for wins.
+            if number <= 20 {
+                games.extend(late_games(preset, number, &mut rng));
+            }
+            for game in games {
+                let board = game.board();
+                let pos = game.position();
+                let Some(expected) = reference_from(board, pos, 300_000) else {
+                    continue;
+                };
+                let solution = solve(board, pos, Limits::default());
+                let context = format!(
+                    "{preset} deal {number} after {}",
+                    format_line(game.played())
+                );
+                let want = if expected {
+                    Outcome::Win
+                } else {
+                    Outcome::Loss
+                };
+                assert_eq!(solution.outcome, want, "{context}");
+                if expected {
+                    wins += 1;
+                    assert_replays_to_goal(&game, &solution.line, &context);
+                } else {
+                    losses += 1;
+                }
+            }
+        }
+        eprintln!("{preset}: {wins} wins, {losses} losses");
+        assert!(
+            wins >= 3 && losses >= 10,
+            "{preset}: {wins} wins, {losses} losses"
+        );
+    }
+}

@@ -58,6 +58,18 @@
 //!   every Cheops deal is won, and a search that starts down a lost line can
 //!   spend millions of positions proving it lost, where another order finds
 //!   a win at once; the losses proven on the way stay proven.
+//! - **Two orders** (three wastes). With limited passes no position comes
+//!   back (a removal leaves fewer cards, a draw moves the pointer on, a
+//!   recycle starts a later pass), so a position met again that is not on
+//!   the current line was searched to its end, and a lost pass start is
+//!   stored only by a search not cut off: every one the table holds had
+//!   every line searched. So a search cut off may start again with the
+//!   table of positions seen emptied and the lost pass starts kept. With
+//!   three wastes the search runs first in the usual order for
+//!   `FIRST_ORDER_NODES` positions, then, if cut off, in a second order,
+//!   the draw before pairs of pyramid cards (which no draw buries): nearly
+//!   every deal is decided within the first, and the few that win late in
+//!   it (Apophis 700 needed 489,000 positions) win early in the second.
 //! - **Lost at a pass's start.** With limited passes, in every game, a
 //!   position lost during pass a loses the start of every later pass with
 //!   the same cards (drawing the rest of the stock and recycling reach it
@@ -107,6 +119,44 @@
 //!   pairs of 13) each stock card needs a pyramid partner of its own: a
 //!   position with more stock cards of a rank than pyramid cards of the
 //!   complementary rank is lost.
+//! - **Live some time** (several cards a turn onto one waste whose top
+//!   alone is live, pairs of 13). A stock card leaves only as the waste's
+//!   top, with a pyramid card of the complementary rank or alone if a King,
+//!   so the cards that may ever leave are among the Kings and those with a
+//!   pyramid partner left, and of a set of them no more can all leave than
+//!   Kings plus, rank by rank, the pyramid cards they pair with. A card on
+//!   the waste is live only once every card above it has left. A card
+//!   still to be dealt this pass lands at a place p of its turn that the
+//!   cards in play between the pointer and it fix (no card leaves before it
+//!   is dealt), under the rest of its turn, which must leave first. In a
+//!   later pass it lands at place (c − k) mod t, c the cards in play before
+//!   it and k of those that may leave gone; the rest of its turn are cards
+//!   after it up to the first that never leaves (cards only go, so no other
+//!   card comes between), which must be able to leave together, unless
+//!   every card after it may leave. A card that passes none of these is
+//!   never live again: the cards that may leave are narrowed to the live
+//!   ones until nothing changes (each step keeps a superset of the cards
+//!   that may leave, so of those live), a position with a card never live
+//!   that the goal needs removed is lost, and one is no card's partner, in
+//!   the partners check and in the unlimited-pass search, which is given
+//!   the live cards only (every line of play is still a line there).
+//! - **The order of leaving** (the same games, no overlap pairs). Write
+//!   a → b when, if b leaves, a must have left before: a pyramid card lying
+//!   on b; and a stock card z right after stock card q in play when z lies
+//!   on q every time q is on the waste: now (z on the waste above q, or q
+//!   to be dealt this pass at a place before the last of its turn, so z in
+//!   its turn) and in every later pass (every place (c − k) mod t open to q
+//!   above is before the last, k at most the cards before q that may be
+//!   live). A pyramid card whose only partner left is y (counting live stock
+//!   cards only) must leave with y, in one move: such cards make classes
+//!   that leave at one time, and a class of three cards cannot leave in
+//!   pairs (lost). A circle of → among the classes is lost: → only goes
+//!   from a stock card to an earlier one, so a circle holds a class with a
+//!   pyramid card, which must leave; if b leaves so does every a → b, so
+//!   every class on the circle leaves, each strictly before the next. Only
+//!   circles through a stock edge are looked for, and only when one meets a
+//!   stock card paired so with a pyramid card (without one, stock edges
+//!   make chains of stock cards alone, with no way back).
 //! - **Forced pairs.** A card the goal needs removed whose only partner
 //!   left is available now leaves with it in any winning line, and is
 //!   removed with it at once, the only move tried: moving that removal
@@ -168,15 +218,24 @@ pub(super) fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
         three_wastes: rules.wastes > 1,
         draw_card: rules.stock_mode == StockMode::DrawCard,
         stock_forced: rules.layout == Layout::Reserve || (rules.turn == 1 && rules.wastes == 1),
+        turned: (rules.turn > 1
+            && rules.wastes == 1
+            && rules.has_stock()
+            && rules.stock_mode == StockMode::Waste
+            && rules.pairing == Pairing::Thirteen)
+            .then_some(u32::from(rules.turn)),
         partner_masks: partner_masks(board),
         by_rank: rules.layout == Layout::Stock && rules.wastes == 1,
         stock_rank: std::array::from_fn(|i| board.stock_card(i as u32).rank()),
         next_of_rank: next_of_rank(board),
         rank_cards: rank_cards(board),
         under: under(board),
+        draw_early: false,
     };
     let won = if search.stamped {
         search.restarting(pos)
+    } else if search.three_wastes {
+        search.two_orders(pos)
     } else {
         search.dfs(*pos)
     };
@@ -186,6 +245,10 @@ pub(super) fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
         nodes: search.nodes + search.relaxed.as_ref().map_or(0, |r| r.nodes),
     }
 }
+
+/// Three wastes: the positions of the first search, in the usual order,
+/// before the second (see `Search::two_orders`).
+const FIRST_ORDER_NODES: u64 = 10_000;
 
 /// Stamped games: the positions of the shortest run between restarts.
 const RESTART_UNIT: u64 = 1_000;
@@ -311,6 +374,9 @@ struct Search<'a> {
     draw_card: bool,
     /// Whether a pair with a stock-side card may be forced.
     stock_forced: bool,
+    /// Several cards a turn onto one waste whose top alone is live: the
+    /// cards a turn (see `liveable`).
+    turned: Option<u32>,
     partner_masks: [u64; 52],
     /// Whether positions are told apart by the ranks of their stock side's
     /// cards (a stock and one waste; see the module docs).
@@ -326,6 +392,9 @@ struct Search<'a> {
     /// For each pyramid card, the pyramid cards it lies on, near or far
     /// (those whose cover cone holds it).
     under: [u32; PYRAMID_CARDS],
+    /// Three wastes, the second search: the draw before pairs of pyramid
+    /// cards (see `two_orders`).
+    draw_early: bool,
 }
 
 /// The cards in play as deck-index bits.
@@ -356,6 +425,30 @@ impl Search<'_> {
             self.line.clear();
             self.restarts += 1;
         }
+    }
+
+    /// Three wastes: a search in the usual order for up to
+    /// `FIRST_ORDER_NODES` positions, then, if it was cut off, one with the
+    /// draw before pairs of pyramid cards for the rest of the budget, the
+    /// table of positions seen emptied and the lost pass starts kept (see
+    /// the module docs).
+    fn two_orders(&mut self, pos: &Position) -> bool {
+        self.limit = FIRST_ORDER_NODES.min(self.max_nodes);
+        let won = self.dfs(*pos);
+        let relaxed = self.relaxed.as_ref();
+        if won
+            || !self.aborted
+            || self.limit >= self.max_nodes
+            || relaxed.is_some_and(|r| r.aborted)
+        {
+            return won;
+        }
+        self.aborted = false;
+        self.line.clear();
+        self.seen.clear();
+        self.draw_early = true;
+        self.limit = self.max_nodes;
+        self.dfs(*pos)
     }
 
     /// Shuffles the removals with a stock-side card among themselves and
@@ -691,12 +784,247 @@ impl Search<'_> {
         })
     }
 
-    fn expand(&mut self, pos: &Position) -> bool {
-        if !self.partners_exist(pos) || self.waste_stuck(pos) || self.stock_outnumbers(pos) {
+    /// Several cards a turn onto one waste, only its top live: the stock
+    /// cards in play that may still be live some time from `pos` (see the
+    /// module docs), as stock-index bits.
+    fn liveable(&self, pos: &Position, turn: u32) -> u32 {
+        // The pyramid's cards in play by rank: a stock card leaves with one
+        // of the complementary rank, or alone if a King.
+        let mut pyramid = [0u8; 15];
+        for (n, &cards) in pyramid.iter_mut().zip(&self.rank_cards).take(13).skip(1) {
+            *n = (u64::from(pos.pyramid) & cards).count_ones() as u8;
+        }
+        let mut removable = (self.rank_cards[13] >> PYRAMID_CARDS) as u32;
+        for r in 1..13 {
+            if pyramid[13 - r] != 0 {
+                removable |= (self.rank_cards[r] >> PYRAMID_CARDS) as u32;
+            }
+        }
+        removable &= pos.stock;
+        // A card never live never leaves either.
+        loop {
+            let live = self.live_given(pos, turn, removable, &pyramid);
+            if removable & !live == 0 {
+                return live;
+            }
+            removable &= live;
+        }
+    }
+
+    /// How many of the stock cards `cards` can all leave, up to `enough`:
+    /// Kings, and of each other rank no more than the pyramid cards
+    /// (counted by rank in `pyramid`) they pair with.
+    fn leaving(&self, cards: u32, pyramid: &[u8; 15], enough: u32) -> u32 {
+        let mut used = [0u8; 15];
+        let mut n = 0;
+        for i in crate::position::bits(cards) {
+            let r = usize::from(self.stock_rank[i as usize]);
+            if r == 13 || used[r] < pyramid[13 - r] {
+                used[r] += 1;
+                n += 1;
+                if n >= enough {
+                    break;
+                }
+            }
+        }
+        n
+    }
+
+    /// `liveable` given a superset `removable` of the stock cards that may
+    /// ever leave.
+    fn live_given(&self, pos: &Position, turn: u32, removable: u32, pyramid: &[u8; 15]) -> u32 {
+        let stock = pos.stock;
+        let later_passes = self.unlimited || pos.pass < self.last_pass;
+        let all_leave = |cards: u32| {
+            cards & !removable == 0 && self.leaving(cards, pyramid, u32::MAX) == cards.count_ones()
+        };
+        let mut live = 0u32;
+        // In-play cards before q, and the removable ones among them.
+        let (mut before, mut removable_before) = (0u32, 0u32);
+        for q in crate::position::bits(stock) {
+            let after = stock & !below(q as u8 + 1);
+            // In a later pass, dealt at place (before - k) % turn, k of the
+            // removable cards before it gone: the rest of its turn, m cards,
+            // comes from the cards after it up to the first that never
+            // leaves, or from all of them when every one may leave.
+            let later = later_passes
+                && (removable_before >= turn - 1 || {
+                    let fixed_after = after & !removable;
+                    fixed_after == 0 || {
+                        let run = after & below(fixed_after.trailing_zeros() as u8);
+                        let m = (0..=removable_before)
+                            .map(|k| turn - 1 - (before - k) % turn)
+                            .min()
+                            .unwrap_or(turn - 1);
+                        m == 0 || self.leaving(run, pyramid, m) >= m
+                    }
+                });
+            let live_q = later
+                || if q < u32::from(pos.next) {
+                    // On the waste: live once the cards above it have left.
+                    all_leave(after & below(pos.next))
+                } else {
+                    // Dealt later this pass at place p of its turn: live once
+                    // the rest of its turn has left.
+                    let p = (stock & below(q as u8) & !below(pos.next)).count_ones() % turn;
+                    let mut rest = 0u32;
+                    let mut more = after;
+                    for _ in 0..turn - 1 - p {
+                        rest |= more & more.wrapping_neg();
+                        more &= more.wrapping_sub(1);
+                    }
+                    all_leave(rest)
+                };
+            if live_q {
+                live |= 1 << q;
+            }
+            before += 1;
+            removable_before += removable >> q & 1;
+        }
+        live
+    }
+
+    /// Several cards a turn onto one waste, no overlap pairs: whether the
+    /// order in which the cards must leave goes round in a circle (see the
+    /// module docs). `live` is `liveable`'s answer.
+    fn order_stuck(&self, pos: &Position, turn: u32, live: u32) -> bool {
+        let stock = pos.stock;
+        let later_passes = self.unlimited || pos.pass < self.last_pass;
+        // Stock cards q with the next card z after them always on them
+        // whenever q is on the waste, this pass and later: (z, q).
+        let mut stock_edges = [(0u8, 0u8); 24];
+        let mut stock_count = 0;
+        // In-play cards before q, and those among them that may leave.
+        let (mut before, mut leaving_before) = (0u32, 0u32);
+        for q in crate::position::bits(stock) {
+            if later_passes && leaving_before >= turn - 1 {
+                // Every place in its turn is open to q in a later pass.
+                break;
+            }
+            let after = stock & !below(q as u8 + 1);
+            let (here, leaving) = (before, leaving_before);
+            before += 1;
+            leaving_before += live >> q & 1;
+            if live >> q & 1 == 0 || after == 0 {
+                continue;
+            }
+            let z = after.trailing_zeros();
+            let now = if q < u32::from(pos.next) {
+                z < u32::from(pos.next)
+            } else {
+                (stock & below(q as u8) & !below(pos.next)).count_ones() % turn < turn - 1
+            };
+            let later = !later_passes || (0..=leaving).all(|k| (here - k) % turn < turn - 1);
+            if now && later {
+                stock_edges[stock_count] = (z as u8, q as u8);
+                stock_count += 1;
+            }
+        }
+        if stock_count == 0 {
             return false;
         }
+        let in_play = u64::from(pos.pyramid) | u64::from(live) << PYRAMID_CARDS;
+        let cards = self.board.deal().cards();
+        // Cards that leave together: a pyramid card with its only partner.
+        let mut root: [u8; 52] = std::array::from_fn(|i| i as u8);
+        let find = |root: &[u8; 52], mut i: usize| {
+            while usize::from(root[i]) != i {
+                i = usize::from(root[i]);
+            }
+            i
+        };
+        let mut size = [1u8; 52];
+        let mut paired_stock = 0u32;
+        for k in crate::position::bits(pos.pyramid) {
+            let k = k as usize;
+            if self.board.goes_alone(cards[k]) {
+                continue;
+            }
+            let partners = self.partner_masks[k] & in_play;
+            if partners.count_ones() == 1 {
+                let j = partners.trailing_zeros() as usize;
+                if j >= PYRAMID_CARDS {
+                    paired_stock |= 1 << (j - PYRAMID_CARDS);
+                }
+                let (a, b) = (find(&root, k), find(&root, j));
+                if a != b {
+                    root[b] = a as u8;
+                    size[a] += size[b];
+                    // Three cards cannot leave in one pair.
+                    if size[a] > 2 {
+                        return true;
+                    }
+                }
+            }
+        }
+        // A circle leaves a chain of stock cards (z, q) through pyramid
+        // cards, so through a stock card paired with one.
+        let stock_edges = &stock_edges[..stock_count];
+        if stock_edges
+            .iter()
+            .all(|&(z, q)| (paired_stock >> z | paired_stock >> q) & 1 == 0)
+        {
+            return false;
+        }
+        // Each class's classes after it.
+        let mut after = [0u64; 52];
+        for k in crate::position::bits(pos.pyramid) {
+            for on in self.board.lying_on(k as u8) {
+                if pos.pyramid >> on & 1 != 0 {
+                    after[find(&root, usize::from(on))] |= 1 << find(&root, k as usize);
+                }
+            }
+        }
+        for &(z, q) in stock_edges {
+            after[find(&root, PYRAMID_CARDS + usize::from(z))] |=
+                1 << find(&root, PYRAMID_CARDS + usize::from(q));
+        }
+        // Every circle goes through a stock edge, and holds a class with a
+        // pyramid card, which must leave, so every class on it must: a
+        // stock edge (z, q) with z after q is a circle.
+        stock_edges.iter().any(|&(z, q)| {
+            let (z, q) = (
+                find(&root, PYRAMID_CARDS + usize::from(z)),
+                find(&root, PYRAMID_CARDS + usize::from(q)),
+            );
+            let (mut reached, mut frontier) = (0u64, 1u64 << q);
+            while frontier != 0 {
+                let mut next = 0u64;
+                let mut f = frontier;
+                while f != 0 {
+                    next |= after[f.trailing_zeros() as usize];
+                    f &= f - 1;
+                }
+                reached |= frontier;
+                frontier = next & !reached;
+            }
+            reached >> z & 1 != 0
+        })
+    }
+
+    fn expand(&mut self, pos: &Position) -> bool {
+        let live = match self.turned {
+            Some(turn) => self.liveable(pos, turn),
+            None => pos.stock,
+        };
+        // A stock card never live again never leaves, nor pairs.
+        if self.goal_all && pos.stock & !live != 0 {
+            return false;
+        }
+        let live_pos = Position {
+            stock: live,
+            ..*pos
+        };
+        if !self.partners_exist(&live_pos) || self.waste_stuck(pos) || self.stock_outnumbers(pos) {
+            return false;
+        }
+        if let Some(turn) = self.turned {
+            if !self.board.rules().overlap && self.order_stuck(pos, turn, live) {
+                return false;
+            }
+        }
         if let Some(relaxed) = self.relaxed.as_mut() {
-            if pos.pyramid != 0 && !relaxed.winnable(pos.pyramid, pos.stock) {
+            if pos.pyramid != 0 && !relaxed.winnable(pos.pyramid, live) {
                 self.aborted |= relaxed.aborted;
                 return false;
             }
@@ -712,6 +1040,24 @@ impl Search<'_> {
             }
             _ => true,
         });
+        if self.draw_early {
+            // The second order (see `solve`): removals with a waste card,
+            // Kings, the draw, pairs of pyramid cards, then the recycle.
+            moves.sort_by_key(|m| match m {
+                Move::Pair(a, b) => {
+                    if matches!(board.home(*a), Home::Stock(_))
+                        || matches!(board.home(*b), Home::Stock(_))
+                    {
+                        0
+                    } else {
+                        3
+                    }
+                }
+                Move::King(_) => 1,
+                Move::Draw => 2,
+                Move::Recycle => 4,
+            });
+        }
         if self.restarts > 0 {
             self.shuffle(&mut moves);
         }
