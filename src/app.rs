@@ -95,9 +95,9 @@ pub async fn start() {
         // screen moves; its toolbar stands in for the live one until that
         // is built, in a task of its own (`PyramidGame`).
         let frame = document().get_element_by_id("frame");
-        let stand_in = frame
-            .as_ref()
-            .and_then(|frame| frame.query_selector(".toolbar").ok().flatten());
+        let stand_in = toolbar_waits(ctx)
+            .then(|| document().query_selector(FRAME_TOOLBAR).ok().flatten())
+            .flatten();
         owner.with(|| {
             leptos::mount::mount_to_body(move || {
                 let table = view! { <PyramidGame ctx=ctx /> };
@@ -107,11 +107,9 @@ pub async fn start() {
                 table
             })
         });
-        if let (true, Some(stand_in), Ok(Some(header))) = (
-            toolbar_waits(ctx),
-            stand_in,
-            document().query_selector(".app > .top"),
-        ) {
+        if let (Some(stand_in), Ok(Some(header))) =
+            (stand_in, document().query_selector(".app > .top"))
+        {
             let _ = stand_in.set_attribute("id", TOOLBAR_STAND_IN);
             let _ = stand_in.set_attribute("aria-hidden", "true");
             let _ = stand_in.set_attribute("inert", "");
@@ -125,11 +123,20 @@ pub async fn start() {
 /// The id of the frame's toolbar while it stands in for the live one.
 const TOOLBAR_STAND_IN: &str = "toolbar-stand-in";
 
+/// The frame's toolbar (index.html).
+const FRAME_TOOLBAR: &str = "#frame .toolbar";
+
 /// Whether the live toolbar comes a task after the table, the frame's
-/// standing in for it: unless it has a button the frame's has not (Par's
-/// End round), which could change its height, and so move the table.
+/// standing in for it: if the frame is still there, and unless the live
+/// toolbar has a button the frame's has not (Par's End round), which
+/// could change its height, and so move the table.
 fn toolbar_waits(ctx: GameContext) -> bool {
     !ctx.table.round.with_untracked(|r| r.game.can_end_round())
+        && document()
+            .query_selector(FRAME_TOOLBAR)
+            .ok()
+            .flatten()
+            .is_some()
 }
 
 /// Resumes this tab's round, or the most recent round no other tab is
@@ -295,7 +302,8 @@ pub fn PyramidGame(ctx: GameContext) -> impl IntoView {
     let input = TableInput::new(ctx);
     let settled = RwSignal::new(false);
     // The toolbar comes a task after the rest of the table, in place of
-    // the frame's, which stands in for it meanwhile (`start`).
+    // the frame's, which stands in for it meanwhile (`start`; the frame
+    // is still in the document while this builds the view).
     let toolbar = RwSignal::new(!toolbar_waits(ctx));
     if !toolbar.get_untracked() {
         tasks::next_task(move || toolbar.set(true));
