@@ -34,6 +34,25 @@ function expectSameBoxes(frame: Box[], table: Box[], names: string[]) {
   });
 }
 
+/**
+ * Records, for every task that changes the document (each mutation
+ * callback sees one task's changes, with its microtasks), which of
+ * `selectors` match then: read back with `seenTasks`.
+ */
+async function recordTasks(page: Page, selectors: Record<string, string>) {
+  await page.addInitScript((selectors) => {
+    const w = window as any;
+    w.__seen = [];
+    new MutationObserver(() => {
+      w.__seen.push(Object.fromEntries(Object.entries(selectors).map(([name, s]) => [name, document.querySelector(s) !== null])));
+    }).observe(document, { childList: true, subtree: true });
+  }, selectors);
+}
+
+async function seenTasks<T>(page: Page): Promise<T[]> {
+  return page.evaluate(() => (window as any).__seen);
+}
+
 const PILES = ['stock', 'waste', 'discard'];
 const FRAME_PILES = ['#frame .stock', '#frame .waste-pile', '#frame .discard-pile'];
 const TABLE_PILES = ['[data-zone="stock"]', '.stock-waste .waste-pile', '[data-zone="discard"]'];
@@ -84,26 +103,18 @@ for (const viewport of [
 }
 
 test('the start-up yields: the table is in the document a task before the statistics, and the frame goes with its arrival', async ({ page }) => {
-  await page.addInitScript(() => {
-    const w = window as any;
-    w.__seen = [];
-    // Each callback sees the mutations of one task (and its microtasks).
-    new MutationObserver(() => {
-      const has = (s: string) => document.querySelector(s) !== null;
-      w.__seen.push({
-        stock: has('[data-zone="stock"]'),
-        frame: has('#frame'),
-        toolbar: has('[role="toolbar"]'),
-        standIn: has('#toolbar-stand-in[inert][aria-hidden="true"]'),
-        stats: has('#statistics'),
-        figures: has('#statistics dd'),
-      });
-    }).observe(document, { childList: true, subtree: true });
+  await recordTasks(page, {
+    stock: '[data-zone="stock"]',
+    frame: '#frame',
+    toolbar: '[role="toolbar"]',
+    standIn: '#toolbar-stand-in[inert][aria-hidden="true"]',
+    stats: '#statistics',
+    figures: '#statistics dd',
   });
   await page.goto('/?deal=1&rules=classic');
   await expect(page.getByTestId('stats').locator('dd').first()).toBeVisible();
   type Seen = { stock: boolean; frame: boolean; toolbar: boolean; standIn: boolean; stats: boolean; figures: boolean };
-  const seen: Seen[] = await page.evaluate(() => (window as any).__seen);
+  const seen: Seen[] = await seenTasks(page);
   const first = seen.findIndex((s) => s.stock);
   expect(first).toBeGreaterThan(-1);
   // The frame was there until the table came, and went in the same task;
@@ -121,17 +132,10 @@ test('the start-up yields: the table is in the document a task before the statis
 });
 
 test('Par Pyramid\'s toolbar, which has a button the frame\'s has not, comes with the table', async ({ page }) => {
-  await page.addInitScript(() => {
-    const w = window as any;
-    w.__seen = [];
-    new MutationObserver(() => {
-      const has = (s: string) => document.querySelector(s) !== null;
-      w.__seen.push({ stock: has('[data-zone="stock"]'), toolbar: has('[role="toolbar"] .tb-end'), standIn: has('#toolbar-stand-in') });
-    }).observe(document, { childList: true, subtree: true });
-  });
+  await recordTasks(page, { stock: '[data-zone="stock"]', toolbar: '[role="toolbar"] .tb-end', standIn: '#toolbar-stand-in' });
   await page.goto('/?deal=1&rules=par');
   await expect(page.getByRole('button', { name: 'End round' })).toBeVisible();
-  const seen: { stock: boolean; toolbar: boolean; standIn: boolean }[] = await page.evaluate(() => (window as any).__seen);
+  const seen: { stock: boolean; toolbar: boolean; standIn: boolean }[] = await seenTasks(page);
   const first = seen.findIndex((s) => s.stock);
   expect(seen[first]).toEqual({ stock: true, toolbar: true, standIn: false });
   expect(seen.some((s) => s.standIn)).toBe(false);
