@@ -40,6 +40,9 @@ test('giza: eight reserve piles of three, only their tops available, and no stoc
   await game.open(1, 'giza');
   await expect(game.stock).toBeHidden();
   await expect(page.locator('[data-zone="waste"], [data-zone="draw"]')).toHaveCount(0);
+  // Nor a stock's counters: no stock left, no passes.
+  await expect(page.getByTestId('stock')).toBeHidden();
+  await expect(game.pass).toBeHidden();
   const reserve = await cardAttrs(page, '[data-zone="reserve"]');
   expect(reserve).toHaveLength(24);
   for (let j = 0; j < 8; j++) {

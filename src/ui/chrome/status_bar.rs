@@ -21,6 +21,7 @@ pub fn StatusBar() -> impl IntoView {
             .round
             .with(|r| r.board().stock_count(r.position()))
     };
+    let no_stock = move || !ctx.table.round.with(|r| r.board().rules().has_stock());
     let score = move || ctx.table.round.with(|r| r.game.score());
     let deal = move || ctx.table.round.with(|r| DealLabel::of(r).title());
 
@@ -44,12 +45,12 @@ pub fn StatusBar() -> impl IntoView {
                 <dt>"Time"</dt>
                 <dd data-testid="time">{time}</dd>
             </div>
-            <div>
+            // Giza has no stock, so no passes either.
+            <div hidden=no_stock>
                 <dt class="visually-hidden">"Pass"</dt>
                 <dd data-testid="pass">{pass}</dd>
             </div>
-            // Giza has no stock.
-            <div hidden=move || !ctx.table.round.with(|r| r.board().rules().has_stock())>
+            <div hidden=no_stock>
                 <dt>"Stock"</dt>
                 <dd data-testid="stock">{stock}</dd>
             </div>
