@@ -153,3 +153,64 @@ test('the page\'s wasm comes as application/wasm and compiles as it streams', as
   // wasm-bindgen falls back to compiling after the download, and says so.
   expect(warnings.filter((w) => w.includes('instantiateStreaming'))).toEqual([]);
 });
+
+/** The boxes of a row's places as shown (hidden ones left out), in order. */
+async function rowBoxes(page: Page, row: string): Promise<Box[]> {
+  return page.locator(row).evaluate((el) =>
+    [...el.children]
+      .filter((c) => !(c as HTMLElement).hidden)
+      .map((c) => {
+        const r = c.getBoundingClientRect();
+        return { x: r.x, y: r.y, width: r.width, height: r.height };
+      }),
+  );
+}
+
+// The next load's frame takes the shape of the table last shown: Giza's
+// reserve, Apophis's three wastes, King Tut's fanned waste, the draw slot.
+for (const { rules, viewport, places } of [
+  { rules: 'giza', viewport: { width: 360, height: 740 }, places: 9 },
+  { rules: 'giza', viewport: { width: 1920, height: 1080 }, places: 9 },
+  { rules: 'apophis', viewport: { width: 360, height: 740 }, places: 5 },
+  { rules: 'kingtut', viewport: { width: 768, height: 1024 }, places: 3 },
+  { rules: 'traditional', viewport: { width: 360, height: 740 }, places: 4 },
+]) {
+  test(`after a round of ${rules}, the frame has its table's shape at ${viewport.width}x${viewport.height}`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto(`/?deal=2&rules=${rules}`);
+    await expect(page.locator('[data-zone="pyramid"]')).toHaveCount(28);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('pyramid.frame'))).toMatch(new RegExp(`^${rules}\\|`));
+
+    // The round resumes on the next load: the frame draws its row.
+    const release = await holdPageWasm(page);
+    await page.goto('/');
+    await expect(page.locator('#frame .pyramid i')).toHaveCount(28);
+    const frameRow = await rowBoxes(page, '#frame .stock-waste');
+    expect(frameRow).toHaveLength(places);
+    const frameSlots = await boxes(page, SLOTS.map((_, k) => `#frame .pyramid i >> nth=${k}`));
+    release();
+    await expect(page.locator('[data-zone="pyramid"]')).toHaveCount(28);
+    await expect(page.locator('#frame')).toHaveCount(0);
+    const names = Array.from({ length: places }, (_, i) => `place ${i}`);
+    expectSameBoxes(frameRow, await rowBoxes(page, '.app .stock-waste'), names);
+    const tableSlots = await boxes(page, SLOTS.map(([row, col]) => `[data-zone="pyramid"][data-row="${row}"][data-col="${col}"]`));
+    expectSameBoxes(frameSlots, tableSlots, SLOTS.map(([r, c]) => `pyramid row ${r} col ${c}`));
+
+    // A link to other rules gets the plain frame.
+    await page.route(/\/pyramid-[0-9a-f]+_bg\.wasm$/, (route) => route.abort());
+    await page.goto('/?deal=1&rules=classic');
+    await expect(page.locator('#frame .stock')).toHaveCount(1);
+    expect(await rowBoxes(page, '#frame .stock-waste')).toHaveLength(3);
+  });
+}
+
+test('an unreadable frame shape is passed over: the plain frame', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('pyramid.frame', 'giza|reserve|<img src=x onerror=alert(1)>'));
+  const release = await holdPageWasm(page);
+  await page.goto('/');
+  await expect(page.locator('#frame .pyramid i')).toHaveCount(28);
+  await expect(page.locator('#frame .stock')).toHaveCount(1);
+  await expect(page.locator('#frame img')).toHaveCount(0);
+  release();
+  await expect(page.locator('[data-zone="pyramid"]')).toHaveCount(28);
+});
