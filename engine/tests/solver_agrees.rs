@@ -479,3 +479,48 @@ fn three_a_turn_onto_one_waste() {
         );
     }
 }
+
+/// Unlimited passes, three cards a turn onto one waste: the search draws
+/// on to the next waste top that can leave, tries no pair of pyramid cards
+/// at a position it drew to, and tells apart the stock cards that can
+/// never leave by place only (`family.rs`'s "Draws to a waste top that can
+/// leave" and "Stock cards that never leave"). Middle and late positions,
+/// where the stock goes round many times with cards leaving from it, of
+/// King Tut's hardest lost deals and of others, against the reference.
+#[test]
+fn unlimited_three_a_turn_draws_on() {
+    let hardest = [3752, 9479, 4097, 1211, 1310, 3268];
+    for preset in [
+        Preset::KingTut,
+        custom("custom-u-3-waste-pyramid-overlap"),
+        custom("custom-u-3-waste-all-no"),
+    ] {
+        let mut rng = ChaCha8Rng::seed_from_u64(0xd7a ^ u64::from(preset.code()));
+        let (mut wins, mut losses) = (0, 0);
+        for number in hardest.into_iter().chain(21..=60) {
+            for left in [24, 28, 34] {
+                let mut game = Game::new(Deal::from_number(number), preset);
+                while !game.is_over() && game.position().cards_left() > left {
+                    game = wander(&game, 1, &mut rng);
+                }
+                match agrees_with_reference(&game, number, 300_000) {
+                    None => {}
+                    Some((true, _)) => wins += 1,
+                    Some((false, _)) => losses += 1,
+                }
+            }
+            for game in late_games(preset, number, &mut rng) {
+                match agrees_with_reference(&game, number, 300_000) {
+                    None => {}
+                    Some((true, _)) => wins += 1,
+                    Some((false, _)) => losses += 1,
+                }
+            }
+        }
+        eprintln!("{preset}: {wins} wins, {losses} losses");
+        assert!(
+            wins >= 20 && losses >= 20,
+            "{preset}: {wins} wins, {losses} losses"
+        );
+    }
+}
