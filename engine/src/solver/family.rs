@@ -186,6 +186,20 @@
 //!   one with fewer removals to a win. Either way a visited position has
 //!   smaller counts (every position the search tries is visited, or is
 //!   one that loses), which cannot be: so none could be won.
+//! - **Entered positions cover those they draw to** (the same games). A
+//!   position the search enters other than by drawing (by a removal, or at
+//!   the start) tries its moves and then the draws to the next waste top
+//!   that can leave, and from there on round the stock: so every pointer
+//!   its draws reach is searched with the same cards. Those are the
+//!   pointers after it with the same place in a turn (as many cards in
+//!   play drawn, modulo the cards a turn) up to the end of the stock, and
+//!   every pointer the draws from a pass's start reach (a multiple of the
+//!   cards a turn drawn, or every card). So a position entered later with
+//!   the same cards (the representative's, see below) at one of those
+//!   pointers is not searched again (`Search::entry_covered`): it is won
+//!   only if the first is, with no more removals. In the argument above,
+//!   a move to it leads to one with fewer removals to a win, the first,
+//!   which was visited (or settled as lost, and so is this one).
 //! - **Stock cards that never leave** (the same games). With one waste
 //!   whose top alone is live, a stock card pairs only with a pyramid card,
 //!   so one of a rank whose complementary rank has left the pyramid (not a
@@ -269,8 +283,9 @@ pub(super) fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
         under: under(board),
         draw_early: false,
         jumped: false,
+        entered: FxHashMap::default(),
         unlimited_turned: rules.passes.is_none()
-            && rules.turn > 1
+            && (2..=3).contains(&rules.turn)
             && rules.wastes == 1
             && rules.has_stock()
             && rules.stock_mode == StockMode::Waste
@@ -441,6 +456,9 @@ struct Search<'a> {
     draw_early: bool,
     /// Whether the position `dfs` is given was drawn to by `jump`.
     jumped: bool,
+    /// Unlimited passes, several cards a turn: the cards of the positions
+    /// entered other than by draws (see `entry_covered`).
+    entered: FxHashMap<u128, [u8; 2]>,
     /// Unlimited passes, several cards a turn onto one waste whose top
     /// alone is live, pairs of 13: draws go on to a waste top that can
     /// leave (see `jump`), and stock cards that never leave are told apart
@@ -690,6 +708,11 @@ impl Search<'_> {
             {
                 return false;
             }
+        } else if self.unlimited_turned && !jumped {
+            if self.entry_covered(&rep, blank) {
+                return false;
+            }
+            self.seen.insert(self.key(&rep) | u128::from(blank) << 91);
         } else if !self.seen.insert(self.key(&rep) | u128::from(blank) << 91) {
             return false;
         }
@@ -1213,6 +1236,36 @@ impl Search<'_> {
             };
         }
         self.line.truncate(len);
+        false
+    }
+
+    /// Unlimited passes, several cards a turn, a position not drawn to:
+    /// whether one with the same cards that the search has entered (not
+    /// drawn to) draws to it (see the module docs). If not, notes it.
+    fn entry_covered(&mut self, rep: &Position, blank: u32) -> bool {
+        let turn = self.turned.unwrap_or(1);
+        let key = self.key(&Position { next: 0, ..*rep }) | u128::from(blank) << 91;
+        let drawn = (rep.stock & below(rep.next)).count_ones();
+        let on_cycle = drawn.is_multiple_of(turn) || rep.stock & !below(rep.next) == 0;
+        // For each place in a turn but the last, the fewest cards drawn of
+        // an entered position's pointer at that place (u8::MAX: none).
+        let entered = self.entered.entry(key);
+        let std::collections::hash_map::Entry::Occupied(mut e) = entered else {
+            let mut least = [u8::MAX; 2];
+            if !on_cycle {
+                least[(drawn % turn) as usize - 1] = drawn as u8;
+            }
+            entered.or_insert(least);
+            return false;
+        };
+        if on_cycle {
+            return true;
+        }
+        let least = &mut e.get_mut()[(drawn % turn) as usize - 1];
+        if *least <= drawn as u8 {
+            return true;
+        }
+        *least = drawn as u8;
         false
     }
 
