@@ -181,7 +181,8 @@
 //!   with those counts, its pyramid-only removals moved before the draws
 //!   as above, starts with a move the search tried there (a removal, or
 //!   the draws to the next waste top that can leave, at or before the
-//!   line's next removal), or, at a position drawn to, with a removal of
+//!   line's next removal; where a lone King or a forced pair is the only
+//!   move tried, some such line starts with it, see those), or, at a position drawn to, with a removal of
 //!   pyramid cards alone, which the position drawn from tried, leading to
 //!   one with fewer removals to a win. Either way a visited position has
 //!   smaller counts (every position the search tries is visited, or is
@@ -195,7 +196,8 @@
 //!   play drawn, modulo the cards a turn) up to the end of the stock, and
 //!   every pointer the draws from a pass's start reach (a multiple of the
 //!   cards a turn drawn, or every card). So a position entered later with
-//!   the same cards (the representative's, see below) at one of those
+//!   the same cards (the representative's, see "Cards told apart by
+//!   rank") at one of those
 //!   pointers is not searched again (`Search::entry_covered`): it is won
 //!   only if the first is, with no more removals. In the argument above,
 //!   a move to it leads to one with fewer removals to a win, the first,
