@@ -479,3 +479,90 @@ fn three_a_turn_onto_one_waste() {
         );
     }
 }
+
+/// Unlimited passes, three cards a turn onto one waste: the search draws
+/// on to the next waste top that can leave, tries no pair of pyramid cards
+/// at a position it drew to, and tells apart the stock cards that can
+/// never leave by place only (`family.rs`'s "Draws to a waste top that can
+/// leave" and "Stock cards that never leave"). Middle and late positions,
+/// where the stock goes round many times with cards leaving from it, of
+/// King Tut's hardest lost deals and of others, against the reference.
+#[test]
+fn unlimited_three_a_turn_draws_on() {
+    let hardest = [3752, 9479, 4097, 1211, 1310, 3268];
+    for preset in [
+        Preset::KingTut,
+        custom("custom-u-3-waste-pyramid-overlap"),
+        custom("custom-u-3-waste-all-no"),
+    ] {
+        let mut rng = ChaCha8Rng::seed_from_u64(0xd7a ^ u64::from(preset.code()));
+        let (mut wins, mut losses) = (0, 0);
+        for number in hardest.into_iter().chain(21..=60) {
+            for left in [24, 28, 34] {
+                let mut game = Game::new(Deal::from_number(number), preset);
+                while !game.is_over() && game.position().cards_left() > left {
+                    game = wander(&game, 1, &mut rng);
+                }
+                match agrees_with_reference(&game, number, 300_000) {
+                    None => {}
+                    Some((true, _)) => wins += 1,
+                    Some((false, _)) => losses += 1,
+                }
+            }
+            for game in late_games(preset, number, &mut rng) {
+                match agrees_with_reference(&game, number, 300_000) {
+                    None => {}
+                    Some((true, _)) => wins += 1,
+                    Some((false, _)) => losses += 1,
+                }
+            }
+        }
+        eprintln!("{preset}: {wins} wins, {losses} losses");
+        assert!(
+            wins >= 20 && losses >= 20,
+            "{preset}: {wins} wins, {losses} losses"
+        );
+    }
+}
+
+/// King Tut's winning lines of deals that a search with a wrong
+/// `entry_covered` (one position entered with the same cards covering every
+/// pointer) loses, found by the search before that change: the positions
+/// along each line, every third move back from the end until the reference
+/// can no longer decide them, must be won.
+#[test]
+fn unlimited_three_a_turn_lines_stay_won() {
+    let lines = [
+        (15, "KH D D 5H+8H D D D D TC+3H D D R D D D D D D D 2S+JS KC D R D D 6C+7H QH+AH TH+3D 9H+4S KD TD+3S 7C+6S 9D+4D 8D+5C D D JH+2C D 9C+4H D D R D D D D 8C+5D KS JC+2H AC+QC D D R D D D 2D+JD D D R D 3C+TS"),
+        (402, "5D+8H D D D D KH D D 2S+JH D D 9S+4C TH+3S R D D D D D D 7C+6H 7H+6D D R D D D D 2H+JC KS AC+QD 4S+9H D D D R D JS+2C 7D+6S 8D+5C KC D 3H+TC JD+2D D D D QC+AS D R D D 9D+4D KD D TS+3C 6C+7S QS+AD 5S+8S D R D 4H+9C 5H+8C"),
+        (483, "KC KH D D AS+QH D D 3H+TS D D D KS D QC+AC R D D TD+3D 9D+4D TH+3C 5D+8D D 6S+7D D D 5S+8S 4S+9H D D R D 5H+8H 6H+7H D D D 2C+JH D D R D 4H+9C 8C+5C AD+QS D D D 2D+JC 7C+6C 7S+6D D AH+QD R D 4C+9S"),
+    ];
+    let mut checked = 0;
+    for (number, line) in lines {
+        let moves: Vec<Move> = line
+            .split(' ')
+            .map(|m| m.parse().expect("a move"))
+            .collect();
+        let mut too_big = 0;
+        for cut in (0..moves.len()).rev().step_by(3) {
+            let mut game = Game::new(Deal::from_number(number), Preset::KingTut);
+            for &m in &moves[..cut] {
+                game.play(m).expect("the line plays");
+            }
+            match agrees_with_reference(&game, number, 400_000) {
+                Some((won, _)) => {
+                    assert!(won, "deal {number} after {cut} moves");
+                    checked += 1;
+                }
+                None => {
+                    too_big += 1;
+                    if too_big == 2 {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("{checked} positions");
+    assert!(checked >= 30, "{checked} positions");
+}

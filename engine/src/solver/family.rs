@@ -157,6 +157,59 @@
 //!   circles through a stock edge are looked for, and only when one meets a
 //!   stock card paired so with a pyramid card (without one, stock edges
 //!   make chains of stock cards alone, with no way back).
+//! - **Draws to a waste top that can leave** (unlimited passes, several
+//!   cards a turn onto one waste whose top alone is live, pairs of 13).
+//!   Draws and recycles change only the pointer and removals of pyramid
+//!   cards only the pyramid, so in any winning line a removal of pyramid
+//!   cards alone (a pair of them, or a King) that follows a draw or a
+//!   recycle can change places with it, and the line still wins with the
+//!   same removals. Doing so until none is left, every run of draws in the
+//!   line ends (the goal is reached by a removal) in the removal of the
+//!   waste top, with an exposed pyramid card of the complementary rank or
+//!   alone as a King. So the search draws, and recycles, straight on to
+//!   the first position whose waste top can leave so (`Search::jump`);
+//!   the positions in between are not visited, and if the stock goes round
+//!   twice without one there is none. At a position it drew to it tries no
+//!   pair of two pyramid cards: the position it drew from had the same
+//!   cards, tried every such pair (a King in the pyramid would have gone
+//!   there, alone), and the position each led to reaches, by the same
+//!   draws, the one that pair would lead to here.
+//!   Why this never loses a win, with the table of positions seen: when a
+//!   search ends without a win, suppose some position it visited could
+//!   still be won, and take one whose fewest removals to a win, then fewest
+//!   draws before the first of them, are the least. A winning line from it
+//!   with those counts, its pyramid-only removals moved before the draws
+//!   as above, starts with a move the search tried there (a removal, or
+//!   the draws to the next waste top that can leave, at or before the
+//!   line's next removal; where a lone King or a forced pair is the only
+//!   move tried, some such line starts with it, see those), or, at a position drawn to, with a removal of
+//!   pyramid cards alone, which the position drawn from tried, leading to
+//!   one with fewer removals to a win. Either way a visited position has
+//!   smaller counts (every position the search tries is visited, or is
+//!   one that loses), which cannot be: so none could be won.
+//! - **Entered positions cover those they draw to** (the same games). A
+//!   position the search enters other than by drawing (by a removal, or at
+//!   the start) tries its moves and then the draws to the next waste top
+//!   that can leave, and from there on round the stock: so every pointer
+//!   its draws reach is searched with the same cards. Those are the
+//!   pointers after it with the same place in a turn (as many cards in
+//!   play drawn, modulo the cards a turn) up to the end of the stock, and
+//!   every pointer the draws from a pass's start reach (a multiple of the
+//!   cards a turn drawn, or every card). So a position entered later with
+//!   the same cards (the representative's, see "Cards told apart by
+//!   rank") at one of those
+//!   pointers is not searched again (`Search::entry_covered`): it is won
+//!   only if the first is, with no more removals. In the argument above,
+//!   a move to it leads to one with fewer removals to a win, the first,
+//!   which was visited (or settled as lost, and so is this one).
+//! - **Stock cards that never leave** (the same games). With one waste
+//!   whose top alone is live, a stock card pairs only with a pyramid card,
+//!   so one of a rank whose complementary rank has left the pyramid (not a
+//!   King) never leaves, and never will: the pyramid only loses cards. Its
+//!   rank changes nothing in any line, so such cards are told apart by
+//!   place only: the representative (see "Cards told apart by rank")
+//!   stands for each of them with the first stock card not yet used, and
+//!   the key notes which of its cards stand for them.
 //! - **Forced pairs.** A card the goal needs removed whose only partner
 //!   left is available now leaves with it in any winning line, and is
 //!   removed with it at once, the only move tried: moving that removal
@@ -231,6 +284,14 @@ pub(super) fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
         rank_cards: rank_cards(board),
         under: under(board),
         draw_early: false,
+        jumped: false,
+        entered: FxHashMap::default(),
+        unlimited_turned: rules.passes.is_none()
+            && (2..=3).contains(&rules.turn)
+            && rules.wastes == 1
+            && rules.has_stock()
+            && rules.stock_mode == StockMode::Waste
+            && rules.pairing == Pairing::Thirteen,
     };
     let won = if search.stamped {
         search.restarting(pos)
@@ -395,6 +456,16 @@ struct Search<'a> {
     /// Three wastes, the second search: the draw before pairs of pyramid
     /// cards (see `two_orders`).
     draw_early: bool,
+    /// Whether the position `dfs` is given was drawn to by `jump`.
+    jumped: bool,
+    /// Unlimited passes, several cards a turn: the cards of the positions
+    /// entered other than by draws (see `entry_covered`).
+    entered: FxHashMap<u128, [u8; 2]>,
+    /// Unlimited passes, several cards a turn onto one waste whose top
+    /// alone is live, pairs of 13: draws go on to a waste top that can
+    /// leave (see `jump`), and stock cards that never leave are told apart
+    /// by place only (see `blanks`).
+    unlimited_turned: bool,
 }
 
 /// The cards in play as deck-index bits.
@@ -515,16 +586,22 @@ impl Search<'_> {
     /// play replaced by the earliest cards of the stock with the same ranks
     /// in the same order, the pointer just past the one standing for the
     /// last drawn card. Without `by_rank`, the position itself.
-    fn by_rank(&self, pos: &Position) -> Position {
+    fn by_rank(&self, pos: &Position, blank: u32) -> (Position, u32) {
         if !self.by_rank {
-            return *pos;
+            return (*pos, 0);
         }
         let mut p = *pos;
         let (mut stock, mut next, mut from) = (0u32, 0u8, 0usize);
+        let mut blank_rep = 0u32;
         for i in crate::position::bits(pos.stock) {
             // Never past i itself: the cards chosen so far stand for
             // cards before i, so i is a candidate.
-            let j = self.next_of_rank[from][usize::from(self.stock_rank[i as usize])];
+            let j = if blank >> i & 1 != 0 {
+                blank_rep |= 1 << from;
+                from as u8
+            } else {
+                self.next_of_rank[from][usize::from(self.stock_rank[i as usize])]
+            };
             stock |= 1 << j;
             if (i as u8) < pos.next {
                 next = j + 1;
@@ -533,7 +610,22 @@ impl Search<'_> {
         }
         p.stock = stock;
         p.next = next;
-        p
+        (p, blank_rep)
+    }
+
+    /// Unlimited passes, several cards a turn: the stock cards in play that
+    /// never leave (see the module docs), whose ranks do not matter.
+    fn blanks(&self, pos: &Position) -> u32 {
+        if !self.unlimited_turned {
+            return 0;
+        }
+        let mut dead = 0u64;
+        for r in 1..13 {
+            if u64::from(pos.pyramid) & self.rank_cards[13 - r] == 0 {
+                dead |= self.rank_cards[r];
+            }
+        }
+        (dead >> PYRAMID_CARDS) as u32 & pos.stock
     }
 
     /// Whether `pos` is the start of a pass (see the module docs).
@@ -602,12 +694,13 @@ impl Search<'_> {
     }
 
     fn dfs(&mut self, pos: Position) -> bool {
+        let jumped = std::mem::take(&mut self.jumped);
         if self.is_goal(&pos) {
             return true;
         }
         let pos = self.canonical(&pos);
         // The tables' keys are the representative's (see `by_rank`).
-        let rep = self.by_rank(&pos);
+        let (rep, blank) = self.by_rank(&pos, self.blanks(&pos));
         let cards = in_play(&rep);
         if self.stamped {
             if self
@@ -617,7 +710,12 @@ impl Search<'_> {
             {
                 return false;
             }
-        } else if !self.seen.insert(self.key(&rep)) {
+        } else if self.unlimited_turned && !jumped {
+            if self.entry_covered(&rep, blank) {
+                return false;
+            }
+            self.seen.insert(self.key(&rep) | u128::from(blank) << 91);
+        } else if !self.seen.insert(self.key(&rep) | u128::from(blank) << 91) {
             return false;
         }
         if !self.unlimited
@@ -631,7 +729,7 @@ impl Search<'_> {
             return false;
         }
         self.nodes += 1;
-        let won = self.expand(&pos);
+        let won = self.expand(&pos, jumped);
         if !won && !self.aborted && !self.unlimited {
             if self.stamped {
                 let stamp = self.stamp(&rep);
@@ -1002,7 +1100,7 @@ impl Search<'_> {
         })
     }
 
-    fn expand(&mut self, pos: &Position) -> bool {
+    fn expand(&mut self, pos: &Position, jumped: bool) -> bool {
         let live = match self.turned {
             Some(turn) => self.liveable(pos, turn),
             None => pos.stock,
@@ -1072,6 +1170,15 @@ impl Search<'_> {
             return self.try_move(pos, m);
         }
         for m in moves {
+            if jumped {
+                if let Move::Pair(a, b) = m {
+                    if matches!(board.home(a), Home::Pyramid(_))
+                        && matches!(board.home(b), Home::Pyramid(_))
+                    {
+                        continue;
+                    }
+                }
+            }
             if self.try_move(pos, m) {
                 return true;
             }
@@ -1083,6 +1190,9 @@ impl Search<'_> {
     }
 
     fn try_move(&mut self, pos: &Position, m: Move) -> bool {
+        if self.unlimited_turned && matches!(m, Move::Draw | Move::Recycle) {
+            return self.jump(pos, m);
+        }
         let Ok(child) = self.board.play(pos, m) else {
             return false;
         };
@@ -1092,6 +1202,84 @@ impl Search<'_> {
         }
         self.line.pop();
         false
+    }
+
+    /// Unlimited passes, several cards a turn: draws and recycles from
+    /// `pos` (starting with `m`) up to the first position whose waste top
+    /// can leave, searched from there (see the module docs); none if the
+    /// stock goes round without one.
+    fn jump(&mut self, pos: &Position, m: Move) -> bool {
+        let board = self.board;
+        let len = self.line.len();
+        let (mut p, mut m, mut recycles) = (*pos, m, 0);
+        loop {
+            if m == Move::Recycle {
+                recycles += 1;
+                if recycles > 1 {
+                    break;
+                }
+            }
+            let Ok(next) = board.play(&p, m) else {
+                break;
+            };
+            self.line.push(m);
+            p = next;
+            if self.top_leaves(&p) {
+                self.jumped = true;
+                if self.dfs(p) {
+                    return true;
+                }
+                break;
+            }
+            m = if board.can_draw(&p) {
+                Move::Draw
+            } else {
+                Move::Recycle
+            };
+        }
+        self.line.truncate(len);
+        false
+    }
+
+    /// Unlimited passes, several cards a turn, a position not drawn to:
+    /// whether one with the same cards that the search has entered (not
+    /// drawn to) draws to it (see the module docs). If not, notes it.
+    fn entry_covered(&mut self, rep: &Position, blank: u32) -> bool {
+        let turn = self.turned.unwrap_or(1);
+        let key = self.key(&Position { next: 0, ..*rep }) | u128::from(blank) << 91;
+        let drawn = (rep.stock & below(rep.next)).count_ones();
+        let on_cycle = drawn.is_multiple_of(turn) || rep.stock & !below(rep.next) == 0;
+        // For each place in a turn but the last, the fewest cards drawn of
+        // an entered position's pointer at that place (u8::MAX: none).
+        let entered = self.entered.entry(key);
+        let std::collections::hash_map::Entry::Occupied(mut e) = entered else {
+            let mut least = [u8::MAX; 2];
+            if !on_cycle {
+                least[(drawn % turn) as usize - 1] = drawn as u8;
+            }
+            entered.or_insert(least);
+            return false;
+        };
+        if on_cycle {
+            return true;
+        }
+        let least = &mut e.get_mut()[(drawn % turn) as usize - 1];
+        if *least <= drawn as u8 {
+            return true;
+        }
+        *least = drawn as u8;
+        false
+    }
+
+    /// Whether the waste top is a King or pairs with an exposed pyramid
+    /// card.
+    fn top_leaves(&self, pos: &Position) -> bool {
+        self.board.waste_top_index(pos).is_some_and(|i| {
+            let r = usize::from(self.stock_rank[i as usize]);
+            r == 13
+                || u64::from(crate::position::exposed_of(pos.pyramid)) & self.rank_cards[13 - r]
+                    != 0
+        })
     }
 }
 
