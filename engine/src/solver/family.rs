@@ -114,6 +114,35 @@
 //!   their own among the other cards outside the waste, and a position
 //!   where they fail Hall's condition there is lost
 //!   (`Search::waste_order_stuck`).
+//! - **Deadlines in one pass, by matching** (Cheops, `family/cheops.rs`).
+//!   The tuned search's one-pass deadlines ([`super`]), with pairs of
+//!   equal or adjacent rank. With one pass the stock is seen once, in its
+//!   order: at pointer t (t cards drawn) stock card j is live only as the
+//!   slot card (j = t − 1) or as the waste top, and then every card drawn
+//!   after it is gone but the slot's, t − 1. A pyramid card k with no
+//!   partner among the pyramid's cards in play (`partner_masks`: its cone
+//!   and the cards whose cone holds it never pair with it) must leave with
+//!   a stock card j of a rank that pairs with it, at a pointer t at which j
+//!   is live; by then k's cone is gone, and so is every card drawn after j
+//!   but the slot's. The cards removed from now until then go two by two
+//!   (no card goes alone in Cheops), each pair of equal or adjacent rank,
+//!   so some matching by rank pairs them all. They hold those required
+//!   cards, and otherwise only cards that can have gone by then: pyramid
+//!   cards neither in k's cone nor holding k in theirs (such a card leaves
+//!   after k), stock cards drawn before j, and the slot card t − 1. Where
+//!   no matching by rank covers the required cards with some of the
+//!   optional ones (`covers`, rank by rank), (j, t) is impossible. A
+//!   card's last pointer is the largest t, from the current pointer on,
+//!   with some possible j; a card in k's cone leaves before k, so its scan
+//!   stops at k's last pointer (from the apex down). A card with no
+//!   possible t loses the position; otherwise the cards are lost at every
+//!   pointer past the least last pointer, which goes in the table of
+//!   losses as the stamp they are lost at (a draw moves the pointer on
+//!   with the same cards, and meets it there). The check is made on the
+//!   representative (see "Cards told apart by rank": the same game), not
+//!   after a draw (the parent's cards, already checked), and a search stops
+//!   making it once fewer than one check in eight (after the first 1,000)
+//!   finds the cards lost now or later; skipping it only prunes less.
 //! - **One waste card at a time.** With one waste in waste mode, two stock
 //!   cards are never live together, so with every card to remove (and
 //!   pairs of 13) each stock card needs a pyramid partner of its own: a
@@ -185,6 +214,8 @@ use crate::rules::{StockMode, WinCondition};
 
 use super::{verdict, Limits, Relaxed, Solution, Tables};
 
+mod cheops;
+
 pub(super) fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
     let rules = board.rules();
     let goal_all = match rules.win {
@@ -231,6 +262,7 @@ pub(super) fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
         rank_cards: rank_cards(board),
         under: under(board),
         draw_early: false,
+        cheops: cheops::Cheops::new(board),
     };
     let won = if search.stamped {
         search.restarting(pos)
@@ -395,6 +427,8 @@ struct Search<'a> {
     /// Three wastes, the second search: the draw before pairs of pyramid
     /// cards (see `two_orders`).
     draw_early: bool,
+    /// Cheops's own prunes (`family/cheops.rs`), with Cheops's rules.
+    cheops: Option<cheops::Cheops>,
 }
 
 /// The cards in play as deck-index bits.
@@ -1003,6 +1037,9 @@ impl Search<'_> {
     }
 
     fn expand(&mut self, pos: &Position) -> bool {
+        if self.cheops_lost(pos) {
+            return false;
+        }
         let live = match self.turned {
             Some(turn) => self.liveable(pos, turn),
             None => pos.stock,
