@@ -129,9 +129,24 @@
 //!   so some matching by rank pairs them all. They hold those required
 //!   cards, and otherwise only cards that can have gone by then: pyramid
 //!   cards neither in k's cone nor holding k in theirs (such a card leaves
-//!   after k), stock cards drawn before j, and the slot card t − 1. Where
+//!   after k), stock cards drawn before j (only if j is still to be drawn
+//!   or is the slot card now: cards under j on the waste leave after it),
+//!   and the slot card t − 1. Where
 //!   no matching by rank covers the required cards with some of the
-//!   optional ones (`covers`, rank by rank), (j, t) is impossible. A
+//!   optional ones (`covers`, rank by rank), (j, t) is impossible. The
+//!   apex is the last pyramid card to leave (every other is in its cone);
+//!   when its j is on the waste now (not in the slot), every card under j
+//!   is still there at t, and after the apex the stock side's cards left
+//!   (those under j, the slot card unless it went before, and the stock
+//!   from t on) must all go in pairs of the slot card with the waste top.
+//!   Those pairs nest (the cards between two paired ones went before
+//!   them), never take two cards already on the waste, and every such
+//!   nesting of pairs of equal or adjacent rank can be played in order, so
+//!   (j, t) is impossible for the apex too where no such nesting exists,
+//!   with the slot card gone before (among the paired required cards) or
+//!   left (`stack_clears`, by intervals). The same holds once the pyramid
+//!   is gone, exactly: a position with no pyramid cards whose stock side's
+//!   cards have no such nesting is lost (checked after draws too). A
 //!   card's last pointer is the largest t, from the current pointer on,
 //!   with some possible j; a card in k's cone leaves before k, so its scan
 //!   stops at k's last pointer (from the apex down). A card with no

@@ -103,6 +103,14 @@ impl Cheops {
                 if j + 1 > cap {
                     continue;
                 }
+                // The cards under j on the waste leave after it: they can
+                // have gone before only if j is still to be drawn, or is
+                // the slot card now (until the next draw buries it).
+                let under_j = if j + 1 < from || (j + 1 == from && !pos.slot) {
+                    0
+                } else {
+                    upto[j]
+                };
                 let lo = (j + 1).max(from).max(best + 1);
                 for t in (lo..=cap).rev() {
                     // At pointer t, card j is the slot card (t = j + 1) or
@@ -110,14 +118,20 @@ impl Cheops {
                     // the slot's, t - 1.
                     let gone = (t - 1).max(j + 1);
                     let required_stock = upto[gone] - upto[j + 1];
-                    let mut optional_stock = upto[j];
+                    let mut optional_stock = under_j;
                     if t - 1 > j {
                         optional_stock += upto[t] - upto[t - 1];
                     }
-                    if covers(
-                        required_pyramid + required_stock,
-                        optional_pyramid + optional_stock,
-                    ) {
+                    let fits = if k == 0 && under_j == 0 && t - 1 > j {
+                        // The apex, its partner buried: see below.
+                        self.apex_fits(stock, j, t, required_pyramid + required_stock)
+                    } else {
+                        covers(
+                            required_pyramid + required_stock,
+                            optional_pyramid + optional_stock,
+                        )
+                    };
+                    if fits {
                         best = t;
                         break;
                     }
@@ -137,6 +151,64 @@ impl Cheops {
             }
         }
         Some(last as u8)
+    }
+
+    /// The apex leaving at pointer t with stock card j, buried on the waste
+    /// now (so the cards under it are all still there then), the cards
+    /// that must be gone by then counted by rank in `required`: the
+    /// pyramid is empty after, so the stock side's cards left must all go
+    /// in pairs of the slot card with the waste top (`stack_clears`). The
+    /// slot card t - 1 has gone by then, or has not.
+    fn apex_fits(&self, stock: u32, j: usize, t: usize, required: u64) -> bool {
+        let slot = t - 1;
+        let slot_in = stock >> slot & 1 != 0;
+        let mut ranks = [0u8; 24];
+        let mut n = 0;
+        for i in bits(stock & crate::position::below(j as u8)) {
+            ranks[n] = self.stock_rank[i as usize];
+            n += 1;
+        }
+        let waste = n;
+        let mut with_slot = ranks;
+        let mut m = n;
+        if slot_in {
+            with_slot[m] = self.stock_rank[slot];
+            m += 1;
+        }
+        for i in bits(stock & !crate::position::below(t as u8)) {
+            let r = self.stock_rank[i as usize];
+            ranks[n] = r;
+            n += 1;
+            with_slot[m] = r;
+            m += 1;
+        }
+        // The slot card left before, with the required cards.
+        let slot_gone = slot_in
+            && covers(required + (1u64 << (4 * self.stock_rank[slot])), 0)
+            && stack_clears(&ranks[..n], waste);
+        slot_gone || (covers(required, 0) && stack_clears(&with_slot[..m], waste))
+    }
+
+    /// With the pyramid gone: whether the stock side's cards can all go
+    /// (`stack_clears`, exact there).
+    fn stock_side_clears(&self, pos: &Position) -> bool {
+        let mut ranks = [0u8; 24];
+        let mut n = 0;
+        let drawn = pos.stock & crate::position::below(pos.next);
+        let slot = if pos.slot {
+            crate::position::highest(drawn)
+        } else {
+            None
+        };
+        let waste = drawn & !slot.map_or(0, |i| 1 << i);
+        for i in bits(waste)
+            .chain(slot)
+            .chain(bits(pos.stock & !crate::position::below(pos.next)))
+        {
+            ranks[n] = self.stock_rank[i as usize];
+            n += 1;
+        }
+        stack_clears(&ranks[..n], waste.count_ones() as usize)
     }
 
     /// The pyramid cards `cards` by rank, 4 bits a rank.
@@ -159,6 +231,9 @@ impl Search<'_> {
         let Some(cheops) = self.cheops.as_ref() else {
             return false;
         };
+        if pos.pyramid == 0 {
+            return !cheops.stock_side_clears(pos);
+        }
         if self.line.last() == Some(&Move::Draw) || !cheops.pays() {
             return false;
         }
@@ -180,6 +255,33 @@ impl Search<'_> {
         cheops.found += u64::from(deadline.is_none_or(|last| last < 24));
         lost
     }
+}
+
+/// Whether the stock side's cards, ranks `ranks` in order, the first
+/// `waste` of them on the waste (bottom first) and the rest the slot card
+/// and the stock, can all go with no pyramid: each pair is the slot card
+/// with the waste top, so the pairs nest (the cards between two paired
+/// ones went before), never two cards already on the waste, and every
+/// such set of nested pairs of equal or adjacent ranks can be played.
+/// Bit e of `ends[i]`: the cards i..e can all go among themselves.
+fn stack_clears(ranks: &[u8], waste: usize) -> bool {
+    let n = ranks.len();
+    if n % 2 == 1 {
+        return false;
+    }
+    let mut ends = [0u32; 25];
+    ends[n] = 1 << n;
+    for i in (0..n).rev() {
+        let mut e = 1u32 << i;
+        for m in (i + 1..n).step_by(2) {
+            if m < waste || ranks[i].abs_diff(ranks[m]) > 1 || ends[i + 1] >> m & 1 == 0 {
+                continue;
+            }
+            e |= ends[m + 1];
+        }
+        ends[i] = e;
+    }
+    ends[0] >> n & 1 != 0
 }
 
 /// Whether some matching of cards of equal or adjacent ranks covers every
@@ -234,6 +336,7 @@ mod tests {
     use crate::deal::Deal;
     use crate::position::{Board, Move, Position};
     use crate::rules::Preset;
+    use crate::solver::{solve, Limits, Outcome};
 
     /// Exhaustive search from `start`: `Some(winnable)`, or `None` past
     /// `cap` positions.
@@ -271,12 +374,12 @@ mod tests {
             rng ^= rng << 17;
             rng
         };
-        let (mut checked, mut lost_now, mut lost_later) = (0, 0, 0);
-        for number in 1..=400 {
+        let (mut checked, mut lost_now, mut lost_later, mut won, mut bare) = (0, 0, 0, 0, 0);
+        for number in 1..=250 {
             let board = Board::new(Deal::from_number(number), Preset::Cheops);
             let cheops = Cheops::new(&board).expect("Cheops's rules");
-            for left in [20, 24, 28] {
-                let mut pos = board.start();
+            // Random play on from `pos` until `left` cards are left.
+            let mut play_on = |mut pos: Position, left: u32| {
                 while pos.cards_left() > left {
                     let moves = board.legal_moves(&pos);
                     let removals: Vec<Move> =
@@ -292,6 +395,43 @@ mod tests {
                     let m = pool[(random() % pool.len() as u64) as usize];
                     pos = board.play(&pos, m).expect("legal move plays");
                 }
+                pos
+            };
+            let mut starts: Vec<Position> = [8, 12, 16, 20, 24, 28]
+                .into_iter()
+                .map(|left| play_on(board.start(), left))
+                .collect();
+            // Positions on a winning line, and a few random moves off it.
+            let solution = solve(&board, &board.start(), Limits { max_nodes: 20_000 });
+            if solution.outcome == Outcome::Win {
+                let mut pos = board.start();
+                for (n, &m) in solution.line.iter().enumerate() {
+                    pos = board.play(&pos, m).expect("the solver's line plays");
+                    if (n % 4 == 0 && pos.cards_left() <= 30) || pos.pyramid == 0 {
+                        starts.push(pos);
+                        starts.push(play_on(pos, pos.cards_left() - 2));
+                    }
+                }
+            }
+            for pos in starts {
+                if pos.pyramid == 0 {
+                    // With the pyramid gone the nesting check is exact.
+                    let pos = Position {
+                        next: crate::position::highest(
+                            pos.stock & crate::position::below(pos.next),
+                        )
+                        .map_or(0, |i| i as u8 + 1),
+                        ..pos
+                    };
+                    if let Some(winnable) = reference(&board, &pos, 200_000) {
+                        assert_eq!(
+                            cheops.stock_side_clears(&pos),
+                            winnable,
+                            "deal {number}: {pos:?}"
+                        );
+                        bare += 1;
+                    }
+                }
                 let Some(deadline) = cheops.deadline(&pos) else {
                     if let Some(won) = reference(&board, &pos, 200_000) {
                         assert!(!won, "deal {number}: lost by deadline, but won: {pos:?}");
@@ -300,6 +440,9 @@ mod tests {
                     continue;
                 };
                 checked += 1;
+                if reference(&board, &pos, 200_000) == Some(true) {
+                    won += 1;
+                }
                 if deadline >= 24 {
                     continue;
                 }
@@ -311,17 +454,20 @@ mod tests {
                 if later.next <= deadline {
                     continue;
                 }
-                if let Some(won) = reference(&board, &later, 200_000) {
+                if let Some(winnable) = reference(&board, &later, 200_000) {
                     assert!(
-                        !won,
+                        !winnable,
                         "deal {number}: lost past pointer {deadline}, but won: {later:?}"
                     );
                     lost_later += 1;
                 }
             }
         }
-        eprintln!("{checked} checked, {lost_now} lost now, {lost_later} lost later");
-        assert!(lost_now >= 20 && lost_later >= 20);
+        eprintln!(
+            "{checked} checked, {won} won, {lost_now} lost now, {lost_later} lost later, \
+             {bare} with the pyramid gone"
+        );
+        assert!(lost_now >= 20 && lost_later >= 20 && won >= 100 && bare >= 20);
     }
 
     fn counts(cards: &[(usize, u64)]) -> u64 {
