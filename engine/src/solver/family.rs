@@ -133,7 +133,11 @@
 //!   or is the slot card now: cards under j on the waste leave after it),
 //!   and the slot card t − 1. Where
 //!   no matching by rank covers the required cards with some of the
-//!   optional ones (`covers`, rank by rank), (j, t) is impossible. The
+//!   optional ones (`covers`, rank by rank), (j, t) is impossible. So is
+//!   it where the cards of k's cone that have no pyramid partner either
+//!   (each leaving with a stock card of its own, before k) fail Hall's
+//!   condition, over each run of ranks, against the stock cards that can
+//!   have gone by then (`hall`: the required and optional ones). The
 //!   apex is the last pyramid card to leave (every other is in its cone);
 //!   when its j is on the waste now (not in the slot), every card under j
 //!   is still there at t, and after the apex the stock side's cards left

@@ -76,6 +76,11 @@ impl Cheops {
             upto[i + 1] = upto[i] + (u64::from(stock >> i & 1) << (4 * self.stock_rank[i]));
         }
         let mut last = 24usize;
+        // The pyramid cards with no pyramid partner: each leaves with a
+        // stock card of its own.
+        let lone = bits(pyramid)
+            .filter(|&k| self.partner_masks[k as usize] & u64::from(pyramid) == 0)
+            .fold(0u32, |m, k| m | 1 << k);
         // The last pointer at which each card may leave: no later than any
         // card it lies on, near or far (whose cone holds it).
         let mut by = [24u8; PYRAMID_CARDS];
@@ -92,6 +97,9 @@ impl Cheops {
             let cone = self.cone[k] & pyramid;
             let optional = pyramid & !cone & !(1 << k) & !self.under[k];
             let required_pyramid = self.count_pyramid(cone);
+            // The lone cards in k's cone leave before it, with stock cards
+            // gone by then.
+            let lone_before = self.count_pyramid(cone & lone);
             let optional_pyramid = self.count_pyramid(optional);
             let cap = usize::from(by[k]);
             let mut best = 0usize;
@@ -122,15 +130,16 @@ impl Cheops {
                     if t - 1 > j {
                         optional_stock += upto[t] - upto[t - 1];
                     }
-                    let fits = if k == 0 && under_j == 0 && t - 1 > j {
-                        // The apex, its partner buried: see below.
-                        self.apex_fits(stock, j, t, required_pyramid + required_stock)
-                    } else {
-                        covers(
-                            required_pyramid + required_stock,
-                            optional_pyramid + optional_stock,
-                        )
-                    };
+                    let fits = hall(lone_before, required_stock + optional_stock)
+                        && if k == 0 && under_j == 0 && t - 1 > j {
+                            // The apex, its partner on the waste: see below.
+                            self.apex_fits(stock, j, t, required_pyramid + required_stock)
+                        } else {
+                            covers(
+                                required_pyramid + required_stock,
+                                optional_pyramid + optional_stock,
+                            )
+                        };
                     if fits {
                         best = t;
                         break;
@@ -284,6 +293,22 @@ fn stack_clears(ranks: &[u8], waste: usize) -> bool {
     ends[0] >> n & 1 != 0
 }
 
+/// Whether the cards counted by rank in `need` (4 bits a rank) can each
+/// have a partner of their own among those counted in `have`: Hall's
+/// condition over each run of ranks a..=b, whose partners are the ranks
+/// a - 1..=b + 1.
+fn hall(need: u64, have: u64) -> bool {
+    let count = |n: u64, r: usize| (n >> (4 * r) & 15) as u32;
+    (1..14).all(|a| {
+        let (mut needed, mut supply) = (0, count(have, a - 1) + count(have, a));
+        (a..14).all(|b| {
+            needed += count(need, b);
+            supply += count(have, b + 1);
+            needed <= supply
+        })
+    })
+}
+
 /// Whether some matching of cards of equal or adjacent ranks covers every
 /// required card, using optional cards or not: `required` and `optional`
 /// count the cards by rank, 4 bits a rank (ranks 1..=13). Rank by rank, the
@@ -332,7 +357,7 @@ pub(super) fn covers(required: u64, optional: u64) -> bool {
 mod tests {
     use std::collections::HashSet;
 
-    use super::{covers, Cheops};
+    use super::{covers, hall, Cheops};
     use crate::deal::Deal;
     use crate::position::{Board, Move, Position};
     use crate::rules::Preset;
@@ -496,5 +521,17 @@ mod tests {
         assert!(!covers(counts(&[(13, 1), (1, 1)]), 0));
         assert!(covers(counts(&[(13, 3)]), counts(&[(12, 1)])));
         assert!(covers(0, counts(&[(3, 4)])));
+    }
+
+    #[test]
+    fn hall_by_runs_of_ranks() {
+        // Two cards of rank 5 need two cards of ranks 4..=6.
+        assert!(hall(counts(&[(5, 2)]), counts(&[(4, 1), (6, 1)])));
+        assert!(!hall(counts(&[(5, 2)]), counts(&[(4, 1), (7, 1)])));
+        // 5 and 7 share the 6: one card for two.
+        assert!(!hall(counts(&[(5, 1), (7, 1)]), counts(&[(6, 1)])));
+        assert!(hall(counts(&[(5, 1), (7, 1)]), counts(&[(6, 1), (8, 1)])));
+        // A King takes a Queen or a King, never an Ace.
+        assert!(!hall(counts(&[(13, 1)]), counts(&[(1, 4)])));
     }
 }
