@@ -398,7 +398,7 @@ fn winning_lines_replay_in_every_game() {
 }
 
 /// Cheops's search stops and starts again, keeping its table of losses,
-/// once a run passes a thousand positions, and shuffles its moves after
+/// once a run passes two hundred positions, and shuffles its moves after
 /// the first (see the family's module docs): positions early enough to
 /// need more than one run, still small enough for the reference, check
 /// that path. Each is the end of random play that prefers removals, with

@@ -1,0 +1,537 @@
+//! Cheops's own prunes (one pass, draw-card mode, pairs of equal or
+//! adjacent rank, every card to remove), argued in the family's module
+//! docs ("Deadlines in one pass, by matching").
+
+use crate::deal::PYRAMID_CARDS;
+use crate::position::{bits, Board, Move, Position};
+use crate::rules::{Layout, Pairing, StockMode, WinCondition};
+
+use super::{in_play, Search};
+
+/// The positions before a search starts asking whether the deadlines pay
+/// (see `Cheops::pays`).
+const DEADLINE_TRIAL: u64 = 1_000;
+
+/// Cheops's state in the family's search: its tables, and how the
+/// deadline checks pay.
+pub(super) struct Cheops {
+    /// For each card by deck index, the cards it may ever pair with.
+    partner_masks: [u64; 52],
+    /// For each pyramid card, its cover cone.
+    cone: [u32; PYRAMID_CARDS],
+    /// For each pyramid card, the pyramid cards whose cone holds it.
+    under: [u32; PYRAMID_CARDS],
+    /// For each rank, its cards by deck index.
+    rank_cards: [u64; 15],
+    /// The rank of each stock card.
+    stock_rank: [u8; 24],
+    /// Deadline checks made, and how many found the cards lost now or at
+    /// a later pointer.
+    asked: u64,
+    found: u64,
+}
+
+impl Cheops {
+    /// Cheops's state, if the rules are Cheops's (one pass, draw-card
+    /// mode, pairs of equal or adjacent rank, every card to remove, one
+    /// card a turn onto one waste): the prunes here hold there.
+    pub(super) fn new(board: &Board) -> Option<Cheops> {
+        let rules = board.rules();
+        (rules.pairing == Pairing::Adjacent
+            && rules.passes == Some(1)
+            && rules.stock_mode == StockMode::DrawCard
+            && rules.win == WinCondition::AllCards
+            && rules.turn == 1
+            && rules.wastes == 1
+            && rules.layout == Layout::Stock)
+            .then(|| Cheops {
+                partner_masks: super::partner_masks(board),
+                cone: std::array::from_fn(|k| board.cone(k as u32)),
+                under: super::under(board),
+                rank_cards: super::rank_cards(board),
+                stock_rank: std::array::from_fn(|i| board.stock_card(i as u32).rank()),
+                asked: 0,
+                found: 0,
+            })
+    }
+
+    /// Whether to make the deadline check: always in the first
+    /// `DEADLINE_TRIAL` checks, then while at least one in eight finds
+    /// the cards lost now or later. Skipping a check only prunes less.
+    fn pays(&self) -> bool {
+        self.asked < DEADLINE_TRIAL || self.found * 8 >= self.asked
+    }
+
+    /// The last pointer from which the cards of `pos` (a canonical
+    /// position, or its representative) may still all be removed, by the
+    /// pyramid cards that must leave with a stock card (see the module
+    /// docs); `None` when at none, 24 when no card sets one.
+    pub(super) fn deadline(&self, pos: &Position) -> Option<u8> {
+        let pyramid = pos.pyramid;
+        let stock = pos.stock;
+        let from = usize::from(pos.next);
+        // The stock cards in play by rank up to each index (4 bits a rank).
+        let mut upto = [0u64; 25];
+        for i in 0..24 {
+            upto[i + 1] = upto[i] + (u64::from(stock >> i & 1) << (4 * self.stock_rank[i]));
+        }
+        let mut last = 24usize;
+        // The pyramid cards with no pyramid partner: each leaves with a
+        // stock card of its own.
+        let lone = bits(pyramid)
+            .filter(|&k| self.partner_masks[k as usize] & u64::from(pyramid) == 0)
+            .fold(0u32, |m, k| m | 1 << k);
+        // The last pointer at which each card may leave: no later than any
+        // card it lies on, near or far (whose cone holds it).
+        let mut by = [24u8; PYRAMID_CARDS];
+        for k in bits(pyramid) {
+            let k = k as usize;
+            let partners = self.partner_masks[k];
+            if partners & u64::from(pyramid) != 0 {
+                continue;
+            }
+            let stock_partners = (partners >> PYRAMID_CARDS) as u32 & stock;
+            if stock_partners == 0 {
+                return None;
+            }
+            let cone = self.cone[k] & pyramid;
+            let optional = pyramid & !cone & !(1 << k) & !self.under[k];
+            let required_pyramid = self.count_pyramid(cone);
+            // The lone cards in k's cone leave before it, with stock cards
+            // gone by then.
+            let lone_before = self.count_pyramid(cone & lone);
+            let optional_pyramid = self.count_pyramid(optional);
+            let cap = usize::from(by[k]);
+            let mut best = 0usize;
+            // Later stock cards first: they may give later pointers.
+            let mut rest = stock_partners;
+            while rest != 0 {
+                let j = 31 - rest.leading_zeros() as usize;
+                rest &= !(1 << j);
+                if j + 1 > cap {
+                    continue;
+                }
+                // The cards under j on the waste leave after it: they can
+                // have gone before only if j is still to be drawn, or is
+                // the slot card now (until the next draw buries it).
+                let under_j = if j + 1 < from || (j + 1 == from && !pos.slot) {
+                    0
+                } else {
+                    upto[j]
+                };
+                let lo = (j + 1).max(from).max(best + 1);
+                for t in (lo..=cap).rev() {
+                    // At pointer t, card j is the slot card (t = j + 1) or
+                    // the waste top: every card drawn after it is gone but
+                    // the slot's, t - 1.
+                    let gone = (t - 1).max(j + 1);
+                    let required_stock = upto[gone] - upto[j + 1];
+                    let mut optional_stock = under_j;
+                    if t - 1 > j {
+                        optional_stock += upto[t] - upto[t - 1];
+                    }
+                    let fits = hall(lone_before, required_stock + optional_stock)
+                        && if k == 0 && under_j == 0 && t - 1 > j {
+                            // The apex, its partner on the waste: see below.
+                            self.apex_fits(stock, j, t, required_pyramid + required_stock)
+                        } else {
+                            covers(
+                                required_pyramid + required_stock,
+                                optional_pyramid + optional_stock,
+                            )
+                        };
+                    if fits {
+                        best = t;
+                        break;
+                    }
+                }
+                if best == cap {
+                    break;
+                }
+            }
+            if best == 0 {
+                return None;
+            }
+            last = last.min(best);
+            if best < 24 {
+                for l in bits(cone) {
+                    by[l as usize] = by[l as usize].min(best as u8);
+                }
+            }
+        }
+        Some(last as u8)
+    }
+
+    /// The apex leaving at pointer t with stock card j, buried on the waste
+    /// now (so the cards under it are all still there then), the cards
+    /// that must be gone by then counted by rank in `required`: the
+    /// pyramid is empty after, so the stock side's cards left must all go
+    /// in pairs of the slot card with the waste top (`stack_clears`). The
+    /// slot card t - 1 has gone by then, or has not.
+    fn apex_fits(&self, stock: u32, j: usize, t: usize, required: u64) -> bool {
+        let slot = t - 1;
+        let slot_in = stock >> slot & 1 != 0;
+        let mut ranks = [0u8; 24];
+        let mut n = 0;
+        for i in bits(stock & crate::position::below(j as u8)) {
+            ranks[n] = self.stock_rank[i as usize];
+            n += 1;
+        }
+        let waste = n;
+        let mut with_slot = ranks;
+        let mut m = n;
+        if slot_in {
+            with_slot[m] = self.stock_rank[slot];
+            m += 1;
+        }
+        for i in bits(stock & !crate::position::below(t as u8)) {
+            let r = self.stock_rank[i as usize];
+            ranks[n] = r;
+            n += 1;
+            with_slot[m] = r;
+            m += 1;
+        }
+        // The slot card left before, with the required cards.
+        let slot_gone = slot_in
+            && covers(required + (1u64 << (4 * self.stock_rank[slot])), 0)
+            && stack_clears(&ranks[..n], waste);
+        slot_gone || (covers(required, 0) && stack_clears(&with_slot[..m], waste))
+    }
+
+    /// With the pyramid gone: whether the stock side's cards can all go
+    /// (`stack_clears`, exact there).
+    fn stock_side_clears(&self, pos: &Position) -> bool {
+        let mut ranks = [0u8; 24];
+        let mut n = 0;
+        let drawn = pos.stock & crate::position::below(pos.next);
+        let slot = if pos.slot {
+            crate::position::highest(drawn)
+        } else {
+            None
+        };
+        let waste = drawn & !slot.map_or(0, |i| 1 << i);
+        for i in bits(waste)
+            .chain(slot)
+            .chain(bits(pos.stock & !crate::position::below(pos.next)))
+        {
+            ranks[n] = self.stock_rank[i as usize];
+            n += 1;
+        }
+        stack_clears(&ranks[..n], waste.count_ones() as usize)
+    }
+
+    /// The pyramid cards `cards` by rank, 4 bits a rank.
+    fn count_pyramid(&self, cards: u32) -> u64 {
+        let cards = u64::from(cards);
+        let mut n = 0u64;
+        for r in 1..14 {
+            n |= u64::from((cards & self.rank_cards[r]).count_ones()) << (4 * r);
+        }
+        n
+    }
+}
+
+impl Search<'_> {
+    /// Cheops: whether the deadlines (see the module docs) lose canonical
+    /// position `pos`. Records the pointers past which its cards are lost
+    /// in the table of losses. After a draw, the cards are the parent's,
+    /// whose check stands.
+    pub(super) fn cheops_lost(&mut self, pos: &Position) -> bool {
+        let Some(cheops) = self.cheops.as_ref() else {
+            return false;
+        };
+        if pos.pyramid == 0 {
+            return !cheops.stock_side_clears(pos);
+        }
+        if self.line.last() == Some(&Move::Draw) || !cheops.pays() {
+            return false;
+        }
+        // Keys and stamps are the representative's.
+        let (rep, _) = self.by_rank(pos, 0);
+        let deadline = cheops.deadline(&rep);
+        let lost = match deadline {
+            None => true,
+            Some(last) if last < 24 => {
+                let stamp = (rep.pass, 2 * (last + 1));
+                let entry = self.lost.entry(in_play(&rep)).or_insert(stamp);
+                *entry = (*entry).min(stamp);
+                rep.next > last
+            }
+            Some(_) => false,
+        };
+        let cheops = self.cheops.as_mut().expect("Cheops's state");
+        cheops.asked += 1;
+        cheops.found += u64::from(deadline.is_none_or(|last| last < 24));
+        lost
+    }
+}
+
+/// Whether the stock side's cards, ranks `ranks` in order, the first
+/// `waste` of them on the waste (bottom first) and the rest the slot card
+/// and the stock, can all go with no pyramid: each pair is the slot card
+/// with the waste top, so the pairs nest (the cards between two paired
+/// ones went before), never two cards already on the waste, and every
+/// such set of nested pairs of equal or adjacent ranks can be played.
+/// Bit e of `ends[i]`: the cards i..e can all go among themselves.
+fn stack_clears(ranks: &[u8], waste: usize) -> bool {
+    let n = ranks.len();
+    if n % 2 == 1 {
+        return false;
+    }
+    let mut ends = [0u32; 25];
+    ends[n] = 1 << n;
+    for i in (0..n).rev() {
+        let mut e = 1u32 << i;
+        for m in (i + 1..n).step_by(2) {
+            if m < waste || ranks[i].abs_diff(ranks[m]) > 1 || ends[i + 1] >> m & 1 == 0 {
+                continue;
+            }
+            e |= ends[m + 1];
+        }
+        ends[i] = e;
+    }
+    ends[0] >> n & 1 != 0
+}
+
+/// Whether the cards counted by rank in `need` (4 bits a rank) can each
+/// have a partner of their own among those counted in `have`: Hall's
+/// condition over each run of ranks a..=b, whose partners are the ranks
+/// a - 1..=b + 1.
+fn hall(need: u64, have: u64) -> bool {
+    let count = |n: u64, r: usize| (n >> (4 * r) & 15) as u32;
+    (1..14).all(|a| {
+        let (mut needed, mut supply) = (0, count(have, a - 1) + count(have, a));
+        (a..14).all(|b| {
+            needed += count(need, b);
+            supply += count(have, b + 1);
+            needed <= supply
+        })
+    })
+}
+
+/// Whether some matching of cards of equal or adjacent ranks covers every
+/// required card, using optional cards or not: `required` and `optional`
+/// count the cards by rank, 4 bits a rank (ranks 1..=13). Rank by rank, the
+/// states are (required cards of the rank before still to be paired with
+/// this rank's, optional cards of the rank before free to take this rank's
+/// required cards), as bit `5 × carried + free` of a set.
+pub(super) fn covers(required: u64, optional: u64) -> bool {
+    let mut states: u32 = 1; // (0, 0)
+    for r in 1..14 {
+        let req = (required >> (4 * r) & 15) as u8;
+        let opt = (optional >> (4 * r) & 15) as u8;
+        let mut next: u32 = 0;
+        for state in bits(states) {
+            let (a, b) = ((state / 5) as u8, (state % 5) as u8);
+            // The a carried cards take x required and a - x optional cards.
+            for x in 0..=a.min(req) {
+                let Some(o1) = opt.checked_sub(a - x) else {
+                    continue;
+                };
+                let r1 = req - x;
+                // y required cards go with the b free optional ones.
+                for y in 0..=b.min(r1) {
+                    let r2 = r1 - y;
+                    // q go with optional cards of this rank, c are carried
+                    // on, the rest pair among themselves.
+                    for q in 0..=r2.min(o1) {
+                        for c in 0..=(r2 - q).min(4) {
+                            if (r2 - q - c).is_multiple_of(2) {
+                                next |= 1 << (5 * c + (o1 - q).min(4));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        states = next;
+        if states == 0 {
+            return false;
+        }
+    }
+    // Nothing carried past the Kings.
+    states & 0b11111 != 0
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use super::{covers, hall, Cheops};
+    use crate::deal::Deal;
+    use crate::position::{Board, Move, Position};
+    use crate::rules::Preset;
+    use crate::solver::{solve, Limits, Outcome};
+
+    /// Exhaustive search from `start`: `Some(winnable)`, or `None` past
+    /// `cap` positions.
+    fn reference(board: &Board, start: &Position, cap: usize) -> Option<bool> {
+        let mut seen = HashSet::from([start.key()]);
+        let mut stack = vec![*start];
+        while let Some(pos) = stack.pop() {
+            if pos.pyramid == 0 && pos.stock == 0 {
+                return Some(true);
+            }
+            for m in board.legal_moves(&pos) {
+                let next = board.play(&pos, m).expect("legal move plays");
+                if seen.insert(next.key()) {
+                    if seen.len() > cap {
+                        return None;
+                    }
+                    stack.push(next);
+                }
+            }
+        }
+        Some(false)
+    }
+
+    /// The deadlines against the exhaustive search, on the ends of random
+    /// play (removals preferred) from Cheops deals: a position they lose
+    /// is lost, and so is the same cards' position drawn on past the last
+    /// pointer they allow. Enough of them must bite for the test to mean
+    /// something.
+    #[test]
+    fn deadlines_agree_with_the_reference() {
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        let mut random = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let (mut checked, mut lost_now, mut lost_later, mut won, mut bare) = (0, 0, 0, 0, 0);
+        for number in 1..=250 {
+            let board = Board::new(Deal::from_number(number), Preset::Cheops);
+            let cheops = Cheops::new(&board).expect("Cheops's rules");
+            // Random play on from `pos` until `left` cards are left.
+            let mut play_on = |mut pos: Position, left: u32| {
+                while pos.cards_left() > left {
+                    let moves = board.legal_moves(&pos);
+                    let removals: Vec<Move> =
+                        moves.iter().copied().filter(|m| m.is_removal()).collect();
+                    let pool = if !removals.is_empty() && random() % 4 != 0 {
+                        removals
+                    } else {
+                        moves
+                    };
+                    if pool.is_empty() {
+                        break;
+                    }
+                    let m = pool[(random() % pool.len() as u64) as usize];
+                    pos = board.play(&pos, m).expect("legal move plays");
+                }
+                pos
+            };
+            let mut starts: Vec<Position> = [8, 12, 16, 20, 24, 28]
+                .into_iter()
+                .map(|left| play_on(board.start(), left))
+                .collect();
+            // Positions on a winning line, and a few random moves off it.
+            let solution = solve(&board, &board.start(), Limits { max_nodes: 20_000 });
+            if solution.outcome == Outcome::Win {
+                let mut pos = board.start();
+                for (n, &m) in solution.line.iter().enumerate() {
+                    pos = board.play(&pos, m).expect("the solver's line plays");
+                    if (n % 4 == 0 && pos.cards_left() <= 30) || pos.pyramid == 0 {
+                        starts.push(pos);
+                        starts.push(play_on(pos, pos.cards_left() - 2));
+                    }
+                }
+            }
+            for pos in starts {
+                if pos.pyramid == 0 {
+                    // With the pyramid gone the nesting check is exact.
+                    let pos = Position {
+                        next: crate::position::highest(
+                            pos.stock & crate::position::below(pos.next),
+                        )
+                        .map_or(0, |i| i as u8 + 1),
+                        ..pos
+                    };
+                    if let Some(winnable) = reference(&board, &pos, 200_000) {
+                        assert_eq!(
+                            cheops.stock_side_clears(&pos),
+                            winnable,
+                            "deal {number}: {pos:?}"
+                        );
+                        bare += 1;
+                    }
+                }
+                let Some(deadline) = cheops.deadline(&pos) else {
+                    if let Some(won) = reference(&board, &pos, 200_000) {
+                        assert!(!won, "deal {number}: lost by deadline, but won: {pos:?}");
+                        lost_now += 1;
+                    }
+                    continue;
+                };
+                checked += 1;
+                if reference(&board, &pos, 200_000) == Some(true) {
+                    won += 1;
+                }
+                if deadline >= 24 {
+                    continue;
+                }
+                // Draw on past the deadline, the cards unchanged.
+                let mut later = pos;
+                while later.next <= deadline && board.can_draw(&later) {
+                    later = board.play(&later, Move::Draw).expect("a draw plays");
+                }
+                if later.next <= deadline {
+                    continue;
+                }
+                if let Some(winnable) = reference(&board, &later, 200_000) {
+                    assert!(
+                        !winnable,
+                        "deal {number}: lost past pointer {deadline}, but won: {later:?}"
+                    );
+                    lost_later += 1;
+                }
+            }
+        }
+        eprintln!(
+            "{checked} checked, {won} won, {lost_now} lost now, {lost_later} lost later, \
+             {bare} with the pyramid gone"
+        );
+        assert!(lost_now >= 20 && lost_later >= 20 && won >= 100 && bare >= 20);
+    }
+
+    fn counts(cards: &[(usize, u64)]) -> u64 {
+        cards.iter().map(|&(r, n)| n << (4 * r)).sum()
+    }
+
+    #[test]
+    fn covers_by_rank() {
+        // Two of a rank pair; one alone does not.
+        assert!(covers(counts(&[(5, 2)]), 0));
+        assert!(!covers(counts(&[(5, 1)]), 0));
+        // Adjacent ranks pair, two apart do not.
+        assert!(covers(counts(&[(5, 1), (6, 1)]), 0));
+        assert!(!covers(counts(&[(5, 1), (7, 1)]), 0));
+        // An optional card takes a lone required one, or is left out.
+        assert!(covers(counts(&[(5, 1)]), counts(&[(4, 1)])));
+        assert!(covers(counts(&[(5, 2)]), counts(&[(9, 3)])));
+        assert!(!covers(counts(&[(5, 1)]), counts(&[(7, 1)])));
+        // A chain: 1 2 3 with an optional 4.
+        assert!(covers(counts(&[(1, 1), (2, 1), (3, 1)]), counts(&[(4, 1)])));
+        assert!(!covers(
+            counts(&[(1, 1), (2, 1), (3, 1)]),
+            counts(&[(5, 1)])
+        ));
+        // Kings pair with Queens, not Aces.
+        assert!(!covers(counts(&[(13, 1), (1, 1)]), 0));
+        assert!(covers(counts(&[(13, 3)]), counts(&[(12, 1)])));
+        assert!(covers(0, counts(&[(3, 4)])));
+    }
+
+    #[test]
+    fn hall_by_runs_of_ranks() {
+        // Two cards of rank 5 need two cards of ranks 4..=6.
+        assert!(hall(counts(&[(5, 2)]), counts(&[(4, 1), (6, 1)])));
+        assert!(!hall(counts(&[(5, 2)]), counts(&[(4, 1), (7, 1)])));
+        // 5 and 7 share the 6: one card for two.
+        assert!(!hall(counts(&[(5, 1), (7, 1)]), counts(&[(6, 1)])));
+        assert!(hall(counts(&[(5, 1), (7, 1)]), counts(&[(6, 1), (8, 1)])));
+        // A King takes a Queen or a King, never an Ace.
+        assert!(!hall(counts(&[(13, 1)]), counts(&[(1, 4)])));
+    }
+}
