@@ -80,13 +80,35 @@
 //!   every t >= p, two required ones of complementary ranks (no change),
 //!   or at least one optional one (fewer cards to balance with); cards of
 //!   the waste found dead are below every live stock card they could be
-//!   counted for; and the pointer only moves on. So each scan starts at
-//!   the last pointer its parent found, with the stock card that gave it
-//!   (`Search::caps`); a stripped position, not reached by play, starts
-//!   afresh. A search stops making these checks once fewer than one in four
-//!   (after the first 1,000) lost the position: there they cost more than
-//!   they save. Skipping a check only prunes less, and the caps of the
-//!   expansions still on the line stay valid below them.
+//!   counted for; and the pointer only moves on. The same holds for each
+//!   pair (j, t) alone: once impossible, it stays so. So each (card, stock
+//!   card) scan starts at the last pointer its parent found for that pair
+//!   (`Search::caps`, `Caps`), the stock cards with the latest such pointer
+//!   first, and stops once no other can beat the pointer found; a stripped
+//!   position, not reached by play, starts afresh.
+//! - **Stock cards of their own.** Each removal takes two cards, so two
+//!   pyramid cards that must leave with a stock card (as above) leave with
+//!   two different ones. Only cards of one rank want the same stock cards,
+//!   so for each rank with two or more such cards (at most four), each must
+//!   be given a stock card of its own with which it may leave at some
+//!   pointer: a matching, which exists exactly when every subset of them
+//!   has among its possible stock cards as many as it has cards (Hall's
+//!   condition, at most 11 subsets). For those cards every stock partner's
+//!   last pointer is worked out (not only the best one), and a pair (k, j)
+//!   may serve at pointer p or later exactly when its last pointer is at
+//!   least p. Removing edges never makes a matching, so where none exists
+//!   from pointer p on, none exists from any later pointer with the same
+//!   cards: they are lost past the last pointer with a matching
+//!   (`Tables::matched_until`), which lowers the stamp they are lost at as
+//!   a card's last pointer does, and with none from the current pointer on
+//!   the position is lost. Most often the least card's last pointer still
+//!   has a matching, and that is the one tried first.
+//!
+//!   Both checks are made together (`Tables::deadline`). A search stops
+//!   making them once fewer than one in four (after the first 1,000) lost
+//!   the position: there they cost more than they save. Skipping a check
+//!   only prunes less, and the caps of the expansions still on the line
+//!   stay valid below them.
 //! - **Losses by stamp.** With limited passes, each set of cards remembers
 //!   the earliest (pass, pointer) at which it was lost (`Search::stamp`).
 //!   That loss covers every later point that draws and recycles alone
@@ -318,10 +340,19 @@ struct Tables {
     pyramid_of_rank: [u32; 14],
     /// For each rank 1..=13, the stock cards of that rank.
     stock_of_rank: [u32; 14],
+    /// For each stock card, how many stock cards of its rank come before
+    /// it (its place in [`Caps`]).
+    stock_slot: [u8; 24],
     /// Counts by rank, built on first use: a search that never needs many
     /// of them does not pay for the tables.
     counts: OnceCell<Counts>,
 }
+
+/// One pass: for each pyramid card and each stock card of the
+/// complementary rank (by its place among its rank's, `Tables::stock_slot`),
+/// the last pointer at which the two may leave together as far as the
+/// expansions on the line so far found (0: at none; 24: not yet bounded).
+type Caps = [[u8; 4]; PYRAMID_CARDS];
 
 /// Counts per rank, a nibble per rank 1..=12 (rank r at bits 4(r-1), Kings
 /// not counted), looked up four cards at a time: for nibble j of a stock
@@ -464,9 +495,13 @@ impl Tables {
         for (i, c) in stock.iter().enumerate() {
             stock_of_rank[usize::from(c.rank())] |= 1 << i;
         }
+        let stock_slot = std::array::from_fn(|i| {
+            (stock_of_rank[usize::from(stock[i].rank())] & ((1u32 << i) - 1)).count_ones() as u8
+        });
         let own = |r: u8| if r < 13 { 1u64 << (4 * (r - 1)) } else { 0 };
         let partner = |r: u8| if r < 13 { 1u64 << (4 * (12 - r)) } else { 0 };
         Tables {
+            stock_slot,
             stock_unit: stock.map(|c| own(c.rank())),
             stock_partner_unit: stock.map(|c| partner(c.rank())),
             cone_self,
@@ -536,17 +571,19 @@ impl Tables {
     /// With one pass, from pointer `from` on: the last pointer at which the
     /// pyramid may still be cleared from these cards, by the pyramid cards
     /// that must leave with a stock card (see the module documentation);
-    /// `None` when at none. `caps` holds, for each pyramid card, the last
-    /// pointer at which the parent position's cards let it leave and the
-    /// stock card that did (the scans start there), and is updated to this
-    /// position's.
+    /// `None` when at none. `caps` holds, for each pyramid card and stock
+    /// card, the last pointer at which the parent position's cards let the
+    /// two leave together (the scans start there), and is updated to this
+    /// position's. Also checks that the cards of one rank that must leave
+    /// with a stock card can each have one of their own (see
+    /// [`Tables::matched_until`]).
     fn deadline(
         &self,
         pyramid: u32,
         stock: u32,
         draw_card: bool,
         from: usize,
-        caps: &mut [(u8, u8); PYRAMID_CARDS],
+        caps: &mut Caps,
     ) -> Option<u8> {
         // Counts by rank of the stock cards before each index.
         let mut own = [0u64; 25];
@@ -580,24 +617,35 @@ impl Tables {
         // pyramid card of the complementary rank outside their cone and
         // above them.
         let mut alone = 0;
+        // The ranks with two or more such cards, whose cards need distinct
+        // stock cards (see `matched`).
+        let mut groups = [0u32; 12];
+        let mut ngroups = 0;
+        let mut grouped = 0;
         for rank in 1..13 {
             let cards = pyramid & self.pyramid_of_rank[rank];
             if cards == 0 {
                 continue;
             }
             let partners = pyramid & self.pyramid_of_rank[13 - rank];
-            if partners == 0 {
-                alone |= cards;
-                continue;
-            }
-            for k in bits(cards) {
-                if partners & !self.blocked[k as usize] == 0 {
-                    alone |= 1 << k;
+            let mut these = cards;
+            if partners != 0 {
+                these = 0;
+                for k in bits(cards) {
+                    if partners & !self.blocked[k as usize] == 0 {
+                        these |= 1 << k;
+                    }
                 }
+            }
+            alone |= these;
+            if !one_bit(these) && these != 0 {
+                groups[ngroups] = these;
+                ngroups += 1;
+                grouped |= these;
             }
         }
         for k in bits(pyramid & !alone) {
-            caps[k as usize] = (24, 24);
+            caps[k as usize] = [24; 4];
         }
         let mut last = 24;
         // By row from the apex down (by index): the last pointer at which
@@ -612,35 +660,49 @@ impl Tables {
             let must = pyramid & self.cone_self[k];
             let swap0 = count_by_rank(&c.pyramid_partners, must);
             let sum0 = count_by_rank(&c.pyramid_counts, must | pyramid & self.before[k]);
-            let (cap, first) = (usize::from(caps[k].0.min(by[k])), u32::from(caps[k].1));
-            let partners = stock & self.stock_of_rank[want];
-            // The card that gave the parent's deadline first: it most often
-            // still gives it.
-            let first = if first < 24 {
-                partners & (1 << first)
-            } else {
-                0
-            };
+            // Each stock partner's bound, the largest first: once a card's
+            // last pointer is found, partners bounded below it need no scan
+            // (but for the grouped cards, which need every partner's).
+            let mut bounds = [(0u8, 0u8); 4];
+            let mut n = 0;
+            for j in bits(stock & self.stock_of_rank[want]) {
+                let bound = caps[k][usize::from(self.stock_slot[j as usize])].min(by[k]);
+                let mut at = n;
+                while at > 0 && bounds[at - 1].0 < bound {
+                    bounds[at] = bounds[at - 1];
+                    at -= 1;
+                }
+                bounds[at] = (bound, j as u8);
+                n += 1;
+            }
+            let every = grouped & (1 << k) != 0;
             // The last pointer found at which card k may leave (0: none).
             let mut best = 0;
-            for j in bits(first).chain(bits(partners & !first)) {
-                let j = j as usize;
-                let swap_j = swap_of(swap0, j);
-                for t in ((j + 1).max(best + 1).max(from)..=cap).rev() {
-                    if fits(sum0, swap_j, j, t) {
-                        best = t;
-                        caps[k].1 = j as u8;
-                        break;
+            for &(bound, j) in &bounds[..n] {
+                let (bound, j) = (usize::from(bound), usize::from(j));
+                let slot = usize::from(self.stock_slot[j]);
+                let lo = (j + 1).max(from);
+                let floor = if every { lo } else { lo.max(best + 1) };
+                if bound < floor {
+                    if bound < lo {
+                        caps[k][slot] = 0;
                     }
+                    continue;
                 }
-                if best == cap {
-                    break;
+                let swap_j = swap_of(swap0, j);
+                match (floor..=bound).rev().find(|&t| fits(sum0, swap_j, j, t)) {
+                    Some(t) => {
+                        caps[k][slot] = t as u8;
+                        best = best.max(t);
+                    }
+                    // None from `floor` on, and none before it either when
+                    // the scan started at the first pointer j may be live.
+                    None => caps[k][slot] = (floor - 1) as u8,
                 }
             }
             if best == 0 {
                 return None;
             }
-            caps[k].0 = best as u8;
             if best < last {
                 last = best;
             }
@@ -650,7 +712,68 @@ impl Tables {
                 }
             }
         }
+        for &cards in &groups[..ngroups] {
+            last = self.matched_until(cards, stock, from, last, caps)?;
+        }
         Some(last as u8)
+    }
+
+    /// For `cards` (two to four pyramid cards of one rank that must each
+    /// leave with a stock card, so each with one of its own), the last
+    /// pointer from `from` on, and up to `last`, at which each can still be
+    /// given a stock card of its own that it may leave with at that pointer
+    /// or later, by the last pointers `caps` found for each (card, stock
+    /// card); `None` when at none.
+    fn matched_until(
+        &self,
+        cards: u32,
+        stock: u32,
+        from: usize,
+        last: usize,
+        caps: &Caps,
+    ) -> Option<usize> {
+        // For each card, its partners in play with their last pointers.
+        let mut edges = [[(0u8, 0u32); 4]; 4];
+        let mut counts = [0usize; 4];
+        let mut n = 0;
+        let mut pointers = 0u32;
+        for k in bits(cards) {
+            let want = usize::from(13 - self.pyramid_rank[k as usize]);
+            for j in bits(stock & self.stock_of_rank[want]) {
+                let t = caps[k as usize][usize::from(self.stock_slot[j as usize])];
+                if usize::from(t) >= from && t > 0 {
+                    edges[n][counts[n]] = (t, 1 << j);
+                    counts[n] += 1;
+                    pointers |= 1 << t;
+                }
+            }
+            n += 1;
+        }
+        // The last pointer, up to `last`, at which the edges still there
+        // satisfy Hall's condition: most often `last` itself.
+        let with_from = |at: u32| {
+            let mut with = [0u32; 4];
+            for (w, (e, &m)) in with.iter_mut().zip(edges.iter().zip(&counts)) {
+                for &(t, j) in &e[..m] {
+                    if u32::from(t) >= at {
+                        *w |= j;
+                    }
+                }
+            }
+            with
+        };
+        if matched(&with_from(last as u32)[..n]) {
+            return Some(last);
+        }
+        pointers &= (1 << last) - 1;
+        while pointers != 0 {
+            let at = 31 - pointers.leading_zeros();
+            pointers &= !(1 << at);
+            if matched(&with_from(at)[..n]) {
+                return Some(at as usize);
+            }
+        }
+        None
     }
 
     /// Whether every pyramid card left still has a partner that could ever
@@ -693,10 +816,10 @@ struct Search<'a> {
     /// For each stripped set of cards (see [`Search::stripped_loses`])
     /// found winnable, the latest stamp at which it was.
     stripped_won: FxHashMap<u64, (u16, u8)>,
-    /// One pass: for each pyramid card, the last pointer at which it may
-    /// leave, as the expansions on the line so far found it (see
-    /// [`Tables::deadline`]).
-    caps: Vec<[(u8, u8); PYRAMID_CARDS]>,
+    /// One pass: for each pyramid card and stock card, the last pointer at
+    /// which the two may leave together, as the expansions on the line so
+    /// far found it (see [`Tables::deadline`]).
+    caps: Vec<Caps>,
     /// Deadline checks made, and how many of them lost the position; the
     /// checks stop for good once too few do (see [`Search::expand`]).
     deadline_asked: u64,
@@ -933,7 +1056,7 @@ impl Search<'_> {
         self.stripped_asked += 1;
         let len = self.line.len();
         // Not a position reached by play: its cards' deadlines start afresh.
-        self.caps.push([(24, 24); PYRAMID_CARDS]);
+        self.caps.push([[24; 4]; PYRAMID_CARDS]);
         let won = self.dfs(stripped, u64::MAX);
         self.caps.pop();
         self.line.truncate(len);
@@ -1061,7 +1184,7 @@ impl Search<'_> {
         {
             self.deadline_asked += 1;
             let from = usize::from(stamp.1 / 2);
-            let mut found = *self.caps.last().unwrap_or(&[(24, 24); PYRAMID_CARDS]);
+            let mut found = *self.caps.last().unwrap_or(&[[24; 4]; PYRAMID_CARDS]);
             match self
                 .tables
                 .deadline(pos.pyramid, stock, self.draw_card, from, &mut found)
@@ -1791,6 +1914,22 @@ impl<'a> Relaxed<'a> {
 }
 
 /// Whether `mask` has exactly one bit set (without a population count).
+/// Whether each of a few pyramid cards (at most four) can be given a stock
+/// card of its own, `with[b]` being the stock cards card b may leave with
+/// (Hall's condition: every subset of the cards has as many stock cards
+/// among its edges as cards).
+fn matched(with: &[u32]) -> bool {
+    (1u32..1 << with.len()).all(|subset| {
+        let mut edges = 0;
+        for (b, e) in with.iter().enumerate() {
+            if subset & (1 << b) != 0 {
+                edges |= e;
+            }
+        }
+        few_bits(edges) >= few_bits(subset)
+    })
+}
+
 fn one_bit(mask: u32) -> bool {
     mask != 0 && mask & (mask - 1) == 0
 }
