@@ -80,12 +80,10 @@
 //!   every t >= p, two required ones of complementary ranks (no change),
 //!   or at least one optional one (fewer cards to balance with); cards of
 //!   the waste found dead are below every live stock card they could be
-//!   counted for; and the pointer only moves on. The same holds for each
-//!   pair (j, t) alone: once impossible, it stays so. So each (card, stock
-//!   card) scan starts at the last pointer its parent found for that pair
-//!   (`Search::caps`, `Caps`), the stock cards with the latest such pointer
-//!   first, and stops once no other can beat the pointer found; a stripped
-//!   position, not reached by play, starts afresh.
+//!   counted for; and the pointer only moves on. So each scan starts at
+//!   the last pointer its parent found, with the stock card that gave it
+//!   (`Search::caps`); a stripped position, not reached by play, starts
+//!   afresh.
 //! - **Stock cards of their own.** Each removal takes two cards, so two
 //!   pyramid cards that must leave with a stock card (as above) leave with
 //!   two different ones. Only cards of one rank want the same stock cards,
@@ -93,16 +91,20 @@
 //!   be given a stock card of its own with which it may leave at some
 //!   pointer: a matching, which exists exactly when every subset of them
 //!   has among its possible stock cards as many as it has cards (Hall's
-//!   condition, at most 11 subsets). For those cards every stock partner's
-//!   last pointer is worked out (not only the best one), and a pair (k, j)
-//!   may serve at pointer p or later exactly when its last pointer is at
-//!   least p. Removing edges never makes a matching, so where none exists
-//!   from pointer p on, none exists from any later pointer with the same
-//!   cards: they are lost past the last pointer with a matching
-//!   (`Tables::matched_until`), which lowers the stamp they are lost at as
-//!   a card's last pointer does, and with none from the current pointer on
-//!   the position is lost. Most often the least card's last pointer still
-//!   has a matching, and that is the one tried first.
+//!   condition, at most 15 subsets, by bit masks). A pair (k, j) may serve
+//!   from pointer p on exactly when its last pointer (the largest possible
+//!   t for card k with stock card j) is at least p. The cards can still be
+//!   matched at the least card's last pointer, and at every earlier one,
+//!   when the stock cards that gave their last pointers (all at least that
+//!   late) are distinct, which is most often so and costs nothing more.
+//!   Otherwise each (k, j)'s last pointer is worked out, scanning down
+//!   from card k's own last pointer (no pair of k's goes later). Removing
+//!   edges never makes a matching, so where none exists from pointer p on,
+//!   none exists from any later pointer with the same cards: they are lost
+//!   past the last pointer with a matching (`matched_until`, a pointer at
+//!   which some pair's last pointer lies, or the least card's), which
+//!   lowers the stamp they are lost at as a card's last pointer does; with
+//!   none from the current pointer on, the position is lost.
 //!
 //!   Both checks are made together (`Tables::deadline`). A search stops
 //!   making them once fewer than one in four (after the first 1,000) lost
@@ -340,19 +342,10 @@ struct Tables {
     pyramid_of_rank: [u32; 14],
     /// For each rank 1..=13, the stock cards of that rank.
     stock_of_rank: [u32; 14],
-    /// For each stock card, how many stock cards of its rank come before
-    /// it (its place in [`Caps`]).
-    stock_slot: [u8; 24],
     /// Counts by rank, built on first use: a search that never needs many
     /// of them does not pay for the tables.
     counts: OnceCell<Counts>,
 }
-
-/// One pass: for each pyramid card and each stock card of the
-/// complementary rank (by its place among its rank's, `Tables::stock_slot`),
-/// the last pointer at which the two may leave together as far as the
-/// expansions on the line so far found (0: at none; 24: not yet bounded).
-type Caps = [[u8; 4]; PYRAMID_CARDS];
 
 /// Counts per rank, a nibble per rank 1..=12 (rank r at bits 4(r-1), Kings
 /// not counted), looked up four cards at a time: for nibble j of a stock
@@ -495,13 +488,9 @@ impl Tables {
         for (i, c) in stock.iter().enumerate() {
             stock_of_rank[usize::from(c.rank())] |= 1 << i;
         }
-        let stock_slot = std::array::from_fn(|i| {
-            (stock_of_rank[usize::from(stock[i].rank())] & ((1u32 << i) - 1)).count_ones() as u8
-        });
         let own = |r: u8| if r < 13 { 1u64 << (4 * (r - 1)) } else { 0 };
         let partner = |r: u8| if r < 13 { 1u64 << (4 * (12 - r)) } else { 0 };
         Tables {
-            stock_slot,
             stock_unit: stock.map(|c| own(c.rank())),
             stock_partner_unit: stock.map(|c| partner(c.rank())),
             cone_self,
@@ -571,19 +560,18 @@ impl Tables {
     /// With one pass, from pointer `from` on: the last pointer at which the
     /// pyramid may still be cleared from these cards, by the pyramid cards
     /// that must leave with a stock card (see the module documentation);
-    /// `None` when at none. `caps` holds, for each pyramid card and stock
-    /// card, the last pointer at which the parent position's cards let the
-    /// two leave together (the scans start there), and is updated to this
-    /// position's. Also checks that the cards of one rank that must leave
-    /// with a stock card can each have one of their own (see
-    /// [`Tables::matched_until`]).
+    /// `None` when at none. `caps` holds, for each pyramid card, the last
+    /// pointer at which the parent position's cards let it leave and the
+    /// stock card that did (the scans start there), and is updated to this
+    /// position's. The cards of one rank that must leave with a stock card
+    /// must also each have one of their own (see [`matched_until`]).
     fn deadline(
         &self,
         pyramid: u32,
         stock: u32,
         draw_card: bool,
         from: usize,
-        caps: &mut Caps,
+        caps: &mut [(u8, u8); PYRAMID_CARDS],
     ) -> Option<u8> {
         // Counts by rank of the stock cards before each index.
         let mut own = [0u64; 25];
@@ -617,11 +605,10 @@ impl Tables {
         // pyramid card of the complementary rank outside their cone and
         // above them.
         let mut alone = 0;
-        // The ranks with two or more such cards, whose cards need distinct
-        // stock cards (see `matched`).
+        // The ranks with two or more such cards, whose cards need stock
+        // cards of their own (see `matched_until`).
         let mut groups = [0u32; 12];
         let mut ngroups = 0;
-        let mut grouped = 0;
         for rank in 1..13 {
             let cards = pyramid & self.pyramid_of_rank[rank];
             if cards == 0 {
@@ -638,20 +625,21 @@ impl Tables {
                 }
             }
             alone |= these;
-            if !one_bit(these) && these != 0 {
+            if these != 0 && !one_bit(these) {
                 groups[ngroups] = these;
                 ngroups += 1;
-                grouped |= these;
             }
         }
         for k in bits(pyramid & !alone) {
-            caps[k as usize] = [24; 4];
+            caps[k as usize] = (24, 24);
         }
         let mut last = 24;
         // By row from the apex down (by index): the last pointer at which
         // each card may leave, since every card above it leaves after it (or
         // with it).
         let mut by = [24u8; PYRAMID_CARDS];
+        // Each card's `sum0` and `swap0`, for the groups below.
+        let mut counted = [(0u64, 0u64); PYRAMID_CARDS];
         for k in bits(alone) {
             let k = k as usize;
             let want = usize::from(13 - self.pyramid_rank[k]);
@@ -660,49 +648,36 @@ impl Tables {
             let must = pyramid & self.cone_self[k];
             let swap0 = count_by_rank(&c.pyramid_partners, must);
             let sum0 = count_by_rank(&c.pyramid_counts, must | pyramid & self.before[k]);
-            // Each stock partner's bound, the largest first: once a card's
-            // last pointer is found, partners bounded below it need no scan
-            // (but for the grouped cards, which need every partner's).
-            let mut bounds = [(0u8, 0u8); 4];
-            let mut n = 0;
-            for j in bits(stock & self.stock_of_rank[want]) {
-                let bound = caps[k][usize::from(self.stock_slot[j as usize])].min(by[k]);
-                let mut at = n;
-                while at > 0 && bounds[at - 1].0 < bound {
-                    bounds[at] = bounds[at - 1];
-                    at -= 1;
-                }
-                bounds[at] = (bound, j as u8);
-                n += 1;
-            }
-            let every = grouped & (1 << k) != 0;
+            counted[k] = (sum0, swap0);
+            let (cap, first) = (usize::from(caps[k].0.min(by[k])), u32::from(caps[k].1));
+            let partners = stock & self.stock_of_rank[want];
+            // The card that gave the parent's deadline first: it most often
+            // still gives it.
+            let first = if first < 24 {
+                partners & (1 << first)
+            } else {
+                0
+            };
             // The last pointer found at which card k may leave (0: none).
             let mut best = 0;
-            for &(bound, j) in &bounds[..n] {
-                let (bound, j) = (usize::from(bound), usize::from(j));
-                let slot = usize::from(self.stock_slot[j]);
-                let lo = (j + 1).max(from);
-                let floor = if every { lo } else { lo.max(best + 1) };
-                if bound < floor {
-                    if bound < lo {
-                        caps[k][slot] = 0;
-                    }
-                    continue;
-                }
+            for j in bits(first).chain(bits(partners & !first)) {
+                let j = j as usize;
                 let swap_j = swap_of(swap0, j);
-                match (floor..=bound).rev().find(|&t| fits(sum0, swap_j, j, t)) {
-                    Some(t) => {
-                        caps[k][slot] = t as u8;
-                        best = best.max(t);
+                for t in ((j + 1).max(best + 1).max(from)..=cap).rev() {
+                    if fits(sum0, swap_j, j, t) {
+                        best = t;
+                        caps[k].1 = j as u8;
+                        break;
                     }
-                    // None from `floor` on, and none before it either when
-                    // the scan started at the first pointer j may be live.
-                    None => caps[k][slot] = (floor - 1) as u8,
+                }
+                if best == cap {
+                    break;
                 }
             }
             if best == 0 {
                 return None;
             }
+            caps[k].0 = best as u8;
             if best < last {
                 last = best;
             }
@@ -713,67 +688,39 @@ impl Tables {
             }
         }
         for &cards in &groups[..ngroups] {
-            last = self.matched_until(cards, stock, from, last, caps)?;
-        }
-        Some(last as u8)
-    }
-
-    /// For `cards` (two to four pyramid cards of one rank that must each
-    /// leave with a stock card, so each with one of its own), the last
-    /// pointer from `from` on, and up to `last`, at which each can still be
-    /// given a stock card of its own that it may leave with at that pointer
-    /// or later, by the last pointers `caps` found for each (card, stock
-    /// card); `None` when at none.
-    fn matched_until(
-        &self,
-        cards: u32,
-        stock: u32,
-        from: usize,
-        last: usize,
-        caps: &Caps,
-    ) -> Option<usize> {
-        // For each card, its partners in play with their last pointers.
-        let mut edges = [[(0u8, 0u32); 4]; 4];
-        let mut counts = [0usize; 4];
-        let mut n = 0;
-        let mut pointers = 0u32;
-        for k in bits(cards) {
-            let want = usize::from(13 - self.pyramid_rank[k as usize]);
-            for j in bits(stock & self.stock_of_rank[want]) {
-                let t = caps[k as usize][usize::from(self.stock_slot[j as usize])];
-                if usize::from(t) >= from && t > 0 {
-                    edges[n][counts[n]] = (t, 1 << j);
-                    counts[n] += 1;
-                    pointers |= 1 << t;
-                }
-            }
-            n += 1;
-        }
-        // The last pointer, up to `last`, at which the edges still there
-        // satisfy Hall's condition: most often `last` itself.
-        let with_from = |at: u32| {
+            // Most often the stock cards that gave the cards' last pointers
+            // (all at `last` or later) are theirs alone already.
             let mut with = [0u32; 4];
-            for (w, (e, &m)) in with.iter_mut().zip(edges.iter().zip(&counts)) {
-                for &(t, j) in &e[..m] {
-                    if u32::from(t) >= at {
-                        *w |= j;
+            let mut n = 0;
+            for k in bits(cards) {
+                with[n] = 1 << caps[k as usize].1;
+                n += 1;
+            }
+            if matched(&with[..n]) {
+                continue;
+            }
+            // Otherwise each card's last pointer with each stock partner,
+            // from the card's own last pointer down.
+            let mut edges = [[(0u8, 0u32); 4]; 4];
+            for (edges, k) in edges.iter_mut().zip(bits(cards)) {
+                let k = k as usize;
+                let (sum0, swap0) = counted[k];
+                let want = usize::from(13 - self.pyramid_rank[k]);
+                for (edge, j) in edges.iter_mut().zip(bits(stock & self.stock_of_rank[want])) {
+                    let j = j as usize;
+                    let swap_j = swap_of(swap0, j);
+                    let lo = (j + 1).max(from);
+                    if let Some(t) = (lo..=usize::from(caps[k].0))
+                        .rev()
+                        .find(|&t| fits(sum0, swap_j, j, t))
+                    {
+                        *edge = (t as u8, 1 << j);
                     }
                 }
             }
-            with
-        };
-        if matched(&with_from(last as u32)[..n]) {
-            return Some(last);
+            last = matched_until(&edges[..n], last)?;
         }
-        pointers &= (1 << last) - 1;
-        while pointers != 0 {
-            let at = 31 - pointers.leading_zeros();
-            pointers &= !(1 << at);
-            if matched(&with_from(at)[..n]) {
-                return Some(at as usize);
-            }
-        }
-        None
+        Some(last as u8)
     }
 
     /// Whether every pyramid card left still has a partner that could ever
@@ -816,10 +763,10 @@ struct Search<'a> {
     /// For each stripped set of cards (see [`Search::stripped_loses`])
     /// found winnable, the latest stamp at which it was.
     stripped_won: FxHashMap<u64, (u16, u8)>,
-    /// One pass: for each pyramid card and stock card, the last pointer at
-    /// which the two may leave together, as the expansions on the line so
-    /// far found it (see [`Tables::deadline`]).
-    caps: Vec<Caps>,
+    /// One pass: for each pyramid card, the last pointer at which it may
+    /// leave, as the expansions on the line so far found it (see
+    /// [`Tables::deadline`]).
+    caps: Vec<[(u8, u8); PYRAMID_CARDS]>,
     /// Deadline checks made, and how many of them lost the position; the
     /// checks stop for good once too few do (see [`Search::expand`]).
     deadline_asked: u64,
@@ -1056,7 +1003,7 @@ impl Search<'_> {
         self.stripped_asked += 1;
         let len = self.line.len();
         // Not a position reached by play: its cards' deadlines start afresh.
-        self.caps.push([[24; 4]; PYRAMID_CARDS]);
+        self.caps.push([(24, 24); PYRAMID_CARDS]);
         let won = self.dfs(stripped, u64::MAX);
         self.caps.pop();
         self.line.truncate(len);
@@ -1184,7 +1131,7 @@ impl Search<'_> {
         {
             self.deadline_asked += 1;
             let from = usize::from(stamp.1 / 2);
-            let mut found = *self.caps.last().unwrap_or(&[[24; 4]; PYRAMID_CARDS]);
+            let mut found = *self.caps.last().unwrap_or(&[(24, 24); PYRAMID_CARDS]);
             match self
                 .tables
                 .deadline(pos.pyramid, stock, self.draw_card, from, &mut found)
@@ -1913,23 +1860,63 @@ impl<'a> Relaxed<'a> {
     }
 }
 
-/// Whether `mask` has exactly one bit set (without a population count).
+/// For a few pyramid cards of one rank (at most four) that must each leave
+/// with a stock card of its own, `edges[b]` being card b's stock cards
+/// (bit j for card j) with the last pointer at which each may leave with it
+/// (0: none): the last pointer, up to `last`, at which each can still be
+/// given one that it may leave with at that pointer or later; `None` when
+/// at none from the current pointer on (every pointer found is from it
+/// on).
+fn matched_until(edges: &[[(u8, u32); 4]], last: usize) -> Option<usize> {
+    // The pointers at which the edges there change, up to `last` (an edge
+    // past it is there at `last` too); 0 marks no edge.
+    let mut pointers = 0u32;
+    for &(t, _) in edges.iter().flatten() {
+        pointers |= 1 << usize::from(t).min(last);
+    }
+    pointers &= !1;
+    while pointers != 0 {
+        let at = 31 - pointers.leading_zeros();
+        pointers &= !(1 << at);
+        let mut with = [0u32; 4];
+        for (w, e) in with.iter_mut().zip(edges) {
+            for &(t, j) in e {
+                if u32::from(t) >= at {
+                    *w |= j;
+                }
+            }
+        }
+        if matched(&with[..edges.len()]) {
+            return Some(at as usize);
+        }
+    }
+    None
+}
+
 /// Whether each of a few pyramid cards (at most four) can be given a stock
 /// card of its own, `with[b]` being the stock cards card b may leave with
 /// (Hall's condition: every subset of the cards has as many stock cards
-/// among its edges as cards).
+/// among its edges as cards). Each subset's edges are those of the subset
+/// without its first card, and that card's.
 fn matched(with: &[u32]) -> bool {
-    (1u32..1 << with.len()).all(|subset| {
-        let mut edges = 0;
-        for (b, e) in with.iter().enumerate() {
-            if subset & (1 << b) != 0 {
-                edges |= e;
-            }
+    const SIZE: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+    let mut unions = [0u32; 16];
+    for subset in 1..1usize << with.len() {
+        let edges = unions[subset & (subset - 1)] | with[subset.trailing_zeros() as usize];
+        unions[subset] = edges;
+        // As many edges as cards: some left once one fewer are taken off.
+        let mut left = edges;
+        for _ in 1..SIZE[subset] {
+            left &= left.wrapping_sub(1);
         }
-        few_bits(edges) >= few_bits(subset)
-    })
+        if left == 0 {
+            return false;
+        }
+    }
+    true
 }
 
+/// Whether `mask` has exactly one bit set (without a population count).
 fn one_bit(mask: u32) -> bool {
     mask != 0 && mask & (mask - 1) == 0
 }
