@@ -108,9 +108,9 @@
 //!
 //!   Both checks are made together (`Tables::deadline`). A search stops
 //!   making them once fewer than one in four (after the first 1,000) lost
-//!   the position: there they cost more than they save. Skipping a check
-//!   only prunes less, and the caps of the expansions still on the line
-//!   stay valid below them.
+//!   the position or the cards at some later pointer: there they cost more
+//!   than they save. Skipping a check only prunes less, and the caps of the
+//!   expansions still on the line stay valid below them.
 //! - **Losses by stamp.** With limited passes, each set of cards remembers
 //!   the earliest (pass, pointer) at which it was lost (`Search::stamp`).
 //!   That loss covers every later point that draws and recycles alone
@@ -767,8 +767,9 @@ struct Search<'a> {
     /// leave, as the expansions on the line so far found it (see
     /// [`Tables::deadline`]).
     caps: Vec<[(u8, u8); PYRAMID_CARDS]>,
-    /// Deadline checks made, and how many of them lost the position; the
-    /// checks stop for good once too few do (see [`Search::expand`]).
+    /// Deadline checks made, and how many of them lost the position or the
+    /// cards at a later pointer; the checks stop for good once too few do
+    /// (see [`Search::expand`]).
     deadline_asked: u64,
     deadline_losses: u64,
     /// Stripped positions searched, and how many of them won.
@@ -1122,8 +1123,9 @@ impl Search<'_> {
         // the unlimited-pass search, which costs more.)
         let mut caps = None;
         let mut limit = limit;
-        // Where few checks lose the position (fewer than one in four after
-        // the first 1,000), the checks cost more than they save: they stop.
+        // Where few checks lose the position or the cards at a later
+        // pointer (fewer than one in four after the first 1,000), the checks
+        // cost more than they save: they stop.
         // Skipping a check only prunes less; the caps of the expansions
         // still on the line stay valid for the positions below them.
         if self.last_pass == 1
@@ -1142,6 +1144,7 @@ impl Search<'_> {
                     return false;
                 }
                 Some(last) if last < 24 => {
+                    self.deadline_losses += 1;
                     let at = (1, 2 * (last + 1));
                     self.lost.lower(pair, at);
                     limit = limit.min(at);
