@@ -83,9 +83,33 @@
 //!   counted for; and the pointer only moves on. So each scan starts at
 //!   the last pointer its parent found, with the stock card that gave it
 //!   (`Search::caps`); a stripped position, not reached by play, starts
-//!   afresh. A search stops making these checks once fewer than one in four
-//!   (after the first 1,000) lost the position: there they cost more than
-//!   they save. Skipping a check only prunes less, and the caps of the
+//!   afresh.
+//! - **Stock cards of their own.** Each removal takes two cards, so two
+//!   pyramid cards that must leave with a stock card (as above) leave with
+//!   two different ones. Only cards of one rank want the same stock cards,
+//!   so for each rank with two or more such cards (at most four), each must
+//!   be given a stock card of its own with which it may leave at some
+//!   pointer: a matching, which exists exactly when every subset of them
+//!   has among its possible stock cards as many as it has cards (Hall's
+//!   condition, at most 15 subsets, by bit masks). A pair (k, j) may serve
+//!   from pointer p on exactly when its last pointer (the largest possible
+//!   t for card k with stock card j) is at least p. The cards can still be
+//!   matched at the least card's last pointer, and at every earlier one,
+//!   when the stock cards that gave their last pointers (all at least that
+//!   late) are distinct, which is most often so and costs nothing more.
+//!   Otherwise each (k, j)'s last pointer is worked out, scanning down
+//!   from card k's own last pointer (no pair of k's goes later). Removing
+//!   edges never makes a matching, so where none exists from pointer p on,
+//!   none exists from any later pointer with the same cards: they are lost
+//!   past the last pointer with a matching (`matched_until`, a pointer at
+//!   which some pair's last pointer lies, or the least card's), which
+//!   lowers the stamp they are lost at as a card's last pointer does; with
+//!   none from the current pointer on, the position is lost.
+//!
+//!   Both checks are made together (`Tables::deadline`). A search stops
+//!   making them once fewer than one in four (after the first 1,000) lost
+//!   the position or the cards at some later pointer: there they cost more
+//!   than they save. Skipping a check only prunes less, and the caps of the
 //!   expansions still on the line stay valid below them.
 //! - **Losses by stamp.** With limited passes, each set of cards remembers
 //!   the earliest (pass, pointer) at which it was lost (`Search::stamp`).
@@ -539,7 +563,8 @@ impl Tables {
     /// `None` when at none. `caps` holds, for each pyramid card, the last
     /// pointer at which the parent position's cards let it leave and the
     /// stock card that did (the scans start there), and is updated to this
-    /// position's.
+    /// position's. The cards of one rank that must leave with a stock card
+    /// must also each have one of their own (see [`matched_until`]).
     fn deadline(
         &self,
         pyramid: u32,
@@ -580,20 +605,29 @@ impl Tables {
         // pyramid card of the complementary rank outside their cone and
         // above them.
         let mut alone = 0;
+        // The ranks with two or more such cards, whose cards need stock
+        // cards of their own (see `matched_until`).
+        let mut groups = [0u32; 12];
+        let mut ngroups = 0;
         for rank in 1..13 {
             let cards = pyramid & self.pyramid_of_rank[rank];
             if cards == 0 {
                 continue;
             }
             let partners = pyramid & self.pyramid_of_rank[13 - rank];
-            if partners == 0 {
-                alone |= cards;
-                continue;
-            }
-            for k in bits(cards) {
-                if partners & !self.blocked[k as usize] == 0 {
-                    alone |= 1 << k;
+            let mut these = cards;
+            if partners != 0 {
+                these = 0;
+                for k in bits(cards) {
+                    if partners & !self.blocked[k as usize] == 0 {
+                        these |= 1 << k;
+                    }
                 }
+            }
+            alone |= these;
+            if these != 0 && !one_bit(these) {
+                groups[ngroups] = these;
+                ngroups += 1;
             }
         }
         for k in bits(pyramid & !alone) {
@@ -604,6 +638,8 @@ impl Tables {
         // each card may leave, since every card above it leaves after it (or
         // with it).
         let mut by = [24u8; PYRAMID_CARDS];
+        // Each card's `sum0` and `swap0`, for the groups below.
+        let mut counted = [(0u64, 0u64); PYRAMID_CARDS];
         for k in bits(alone) {
             let k = k as usize;
             let want = usize::from(13 - self.pyramid_rank[k]);
@@ -612,6 +648,7 @@ impl Tables {
             let must = pyramid & self.cone_self[k];
             let swap0 = count_by_rank(&c.pyramid_partners, must);
             let sum0 = count_by_rank(&c.pyramid_counts, must | pyramid & self.before[k]);
+            counted[k] = (sum0, swap0);
             let (cap, first) = (usize::from(caps[k].0.min(by[k])), u32::from(caps[k].1));
             let partners = stock & self.stock_of_rank[want];
             // The card that gave the parent's deadline first: it most often
@@ -649,6 +686,39 @@ impl Tables {
                     by[l as usize] = by[l as usize].min(best as u8);
                 }
             }
+        }
+        for &cards in &groups[..ngroups] {
+            // Most often the stock cards that gave the cards' last pointers
+            // (all at `last` or later) are theirs alone already.
+            let mut with = [0u32; 4];
+            let mut n = 0;
+            for k in bits(cards) {
+                with[n] = 1 << caps[k as usize].1;
+                n += 1;
+            }
+            if matched(&with[..n]) {
+                continue;
+            }
+            // Otherwise each card's last pointer with each stock partner,
+            // from the card's own last pointer down.
+            let mut edges = [[(0u8, 0u32); 4]; 4];
+            for (edges, k) in edges.iter_mut().zip(bits(cards)) {
+                let k = k as usize;
+                let (sum0, swap0) = counted[k];
+                let want = usize::from(13 - self.pyramid_rank[k]);
+                for (edge, j) in edges.iter_mut().zip(bits(stock & self.stock_of_rank[want])) {
+                    let j = j as usize;
+                    let swap_j = swap_of(swap0, j);
+                    let lo = (j + 1).max(from);
+                    if let Some(t) = (lo..=usize::from(caps[k].0))
+                        .rev()
+                        .find(|&t| fits(sum0, swap_j, j, t))
+                    {
+                        *edge = (t as u8, 1 << j);
+                    }
+                }
+            }
+            last = matched_until(&edges[..n], last)?;
         }
         Some(last as u8)
     }
@@ -697,8 +767,9 @@ struct Search<'a> {
     /// leave, as the expansions on the line so far found it (see
     /// [`Tables::deadline`]).
     caps: Vec<[(u8, u8); PYRAMID_CARDS]>,
-    /// Deadline checks made, and how many of them lost the position; the
-    /// checks stop for good once too few do (see [`Search::expand`]).
+    /// Deadline checks made, and how many of them lost the position or the
+    /// cards at a later pointer; the checks stop for good once too few do
+    /// (see [`Search::expand`]).
     deadline_asked: u64,
     deadline_losses: u64,
     /// Stripped positions searched, and how many of them won.
@@ -1052,8 +1123,9 @@ impl Search<'_> {
         // the unlimited-pass search, which costs more.)
         let mut caps = None;
         let mut limit = limit;
-        // Where few checks lose the position (fewer than one in four after
-        // the first 1,000), the checks cost more than they save: they stop.
+        // Where few checks lose the position or the cards at a later
+        // pointer (fewer than one in four after the first 1,000), the checks
+        // cost more than they save: they stop.
         // Skipping a check only prunes less; the caps of the expansions
         // still on the line stay valid for the positions below them.
         if self.last_pass == 1
@@ -1072,6 +1144,7 @@ impl Search<'_> {
                     return false;
                 }
                 Some(last) if last < 24 => {
+                    self.deadline_losses += 1;
                     let at = (1, 2 * (last + 1));
                     self.lost.lower(pair, at);
                     limit = limit.min(at);
@@ -1788,6 +1861,62 @@ impl<'a> Relaxed<'a> {
         }
         line
     }
+}
+
+/// For a few pyramid cards of one rank (at most four) that must each leave
+/// with a stock card of its own, `edges[b]` being card b's stock cards
+/// (bit j for card j) with the last pointer at which each may leave with it
+/// (0: none): the last pointer, up to `last`, at which each can still be
+/// given one that it may leave with at that pointer or later; `None` when
+/// at none from the current pointer on (every pointer found is from it
+/// on).
+fn matched_until(edges: &[[(u8, u32); 4]], last: usize) -> Option<usize> {
+    // The pointers at which the edges there change, up to `last` (an edge
+    // past it is there at `last` too); 0 marks no edge.
+    let mut pointers = 0u32;
+    for &(t, _) in edges.iter().flatten() {
+        pointers |= 1 << usize::from(t).min(last);
+    }
+    pointers &= !1;
+    while pointers != 0 {
+        let at = 31 - pointers.leading_zeros();
+        pointers &= !(1 << at);
+        let mut with = [0u32; 4];
+        for (w, e) in with.iter_mut().zip(edges) {
+            for &(t, j) in e {
+                if u32::from(t) >= at {
+                    *w |= j;
+                }
+            }
+        }
+        if matched(&with[..edges.len()]) {
+            return Some(at as usize);
+        }
+    }
+    None
+}
+
+/// Whether each of a few pyramid cards (at most four) can be given a stock
+/// card of its own, `with[b]` being the stock cards card b may leave with
+/// (Hall's condition: every subset of the cards has as many stock cards
+/// among its edges as cards). Each subset's edges are those of the subset
+/// without its first card, and that card's.
+fn matched(with: &[u32]) -> bool {
+    const SIZE: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+    let mut unions = [0u32; 16];
+    for subset in 1..1usize << with.len() {
+        let edges = unions[subset & (subset - 1)] | with[subset.trailing_zeros() as usize];
+        unions[subset] = edges;
+        // As many edges as cards: some left once one fewer are taken off.
+        let mut left = edges;
+        for _ in 1..SIZE[subset] {
+            left &= left.wrapping_sub(1);
+        }
+        if left == 0 {
+            return false;
+        }
+    }
+    true
 }
 
 /// Whether `mask` has exactly one bit set (without a population count).

@@ -566,3 +566,60 @@ fn unlimited_three_a_turn_lines_stay_won() {
     eprintln!("{checked} positions");
     assert!(checked >= 30, "{checked} positions");
 }
+
+/// One pass with the drawn card live: mid-game positions, where the
+/// deadlines of the pyramid cards that must leave with a stock card, and
+/// the stock cards of their own that cards of one rank need
+/// (`solver.rs`'s "Deadlines in one pass" and "Stock cards of their
+/// own"), prune most. Positions along the solver's winning lines (wins,
+/// which an unsound prune would lose) and a few random moves away from
+/// them, and the ends of random play that prefers removals, against the
+/// reference.
+#[test]
+fn one_pass_mid_game() {
+    for preset in [
+        custom("custom-1-1-drawcard-pyramid-overlap"),
+        custom("custom-1-1-drawcard-all-overlap"),
+        custom("custom-1-1-drawcard-pyramid-no"),
+        Preset::Traditional,
+        Preset::Hard,
+    ] {
+        let mut rng = ChaCha8Rng::seed_from_u64(0x1e55 ^ u64::from(preset.code()));
+        let (mut wins, mut losses) = (0, 0);
+        for number in 1..=100 {
+            let start = Game::new(Deal::from_number(number), preset);
+            let board = start.board();
+            let mut games = Vec::new();
+            let solution = solve(board, &board.start(), Limits::default());
+            if solution.outcome == Outcome::Win {
+                for cut in [6, 12, 18, 24, 30] {
+                    let mut game = start.clone();
+                    for &m in solution.line.iter().take(cut) {
+                        game.play(m).expect("the solver's line plays");
+                    }
+                    games.push(wander(&game, 1 + rng.next_u32() % 3, &mut rng));
+                    games.push(game);
+                }
+            }
+            for left in [44, 36] {
+                let mut game = start.clone();
+                while !game.is_over() && game.position().cards_left() > left {
+                    game = wander(&game, 1, &mut rng);
+                }
+                games.push(game);
+            }
+            for game in games {
+                match agrees_with_reference(&game, number, 2_000_000) {
+                    None => {}
+                    Some((true, _)) => wins += 1,
+                    Some((false, _)) => losses += 1,
+                }
+            }
+        }
+        eprintln!("{preset}: {wins} wins, {losses} losses");
+        assert!(
+            wins >= 15 && losses >= 100,
+            "{preset}: {wins} wins, {losses} losses"
+        );
+    }
+}
