@@ -20,7 +20,7 @@ pub const HEADER: &str = "# The solver's verdict on deals 1..=N of each game: id
 
 /// Deals measured of a game whose search is not yet fast on every deal:
 /// Cheops, whose hardest deals run for seconds (docs/solver.md).
-pub const CHEOPS_DEALS: u32 = 200;
+pub const CHEOPS_DEALS: u32 = 500;
 
 /// The custom sets whose share of winnable deals is published
 /// (solitairewinrates.com, Pyramid, 100 million deals each; their one-pass
