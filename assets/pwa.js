@@ -1,11 +1,31 @@
 // Offline play: registers the service worker (sw.js, next to index.html; its
 // scope is the page's own directory, so the game works under any sub-path)
-// and offers a new version without ever interrupting a round.
+// and offers a new version without ever interrupting a round. Also keeps
+// the table's shape for the next load's frame.
 //
 // index.html imports this module once the board is interactive, so none of
 // it is on the first load's critical path.
 const container = navigator.serviceWorker;
 if (container) start().catch(() => {});
+
+// The frame index.html draws before the wasm runs takes the shape of the
+// table last shown: on leaving or hiding the page, the row beside the
+// pyramid is kept as its places' classes, copied from the table itself
+// (nothing here knows a rule), less the classes of a moment.
+const keepShape = () => {
+  const row = document.querySelector('.app .stock-waste');
+  if (!row) return;
+  const places = [...row.children]
+    .filter((place) => !place.hidden && place.matches('.pile:not(.discard-pile)'))
+    .map((place) => [...place.classList].filter((c) => !['pile', 'stacked', 'last-move'].includes(c)).join(' '));
+  try {
+    localStorage.setItem('pyramid.frame', [row.classList.contains('reserve') ? 'reserve' : 'stock', ...places].join('|'));
+  } catch {
+    // Storage full or off: the next load draws the plain frame.
+  }
+};
+addEventListener('pagehide', keepShape);
+document.addEventListener('visibilitychange', () => document.hidden && keepShape());
 
 async function start() {
   const registration = await container.register(new URL('sw.js', document.baseURI), {

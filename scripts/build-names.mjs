@@ -175,6 +175,10 @@ export function nameBuild({ main, trunkJs, trunkWasm, index, mainJs, mainWasm, l
   const at = head.index + head[0].length;
   page = `${page.slice(0, at)}\n    ${ordered.map((h) => h.trim()).join('\n    ')}${page.slice(at)}`;
 
+  // The HTML's comments are for whoever edits index.html, not for the
+  // first load's bytes.
+  page = page.replace(/[ \t]*<!--[\s\S]*?-->\n?/g, '');
+
   const files = new Map([
     [jsName, Buffer.from(jsOut)],
     [wasmName, mainWasm],

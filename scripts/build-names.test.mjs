@@ -58,6 +58,7 @@ function trunkIndex(base, stem) {
   <head>
     <meta charset="utf-8" />
     <title>Pyramid Solitaire</title>
+    <!-- A comment for whoever edits the page. -->
     <link rel="stylesheet" href="${base}main-0123456789abcdef.css" integrity="sha384-css"/>
 <script type="module">
 import init, * as bindings from '${base}${stem}.js';
@@ -176,6 +177,7 @@ describe('wasm-split.mjs on a synthetic build', () => {
         assert.match(tag, new RegExp(`integrity="${integrity(read(staging, file)).replace(/[+/]/g, '\\$&')}"`));
       }
       assert.match(html, /integrity="sha384-css"/, 'the stylesheet is left alone');
+      assert.equal(html.includes('<!--'), false, 'the comments go');
       // The downloads start before the stylesheets: the wasm's first.
       const at = (file) => html.search(new RegExp(`<link rel="(?:module)?preload" href="${base}${file}"`));
       assert.ok(at(page.wasm) < at(page.js) && at(page.js) < html.indexOf('<link rel="stylesheet"'), 'the preloads come first');

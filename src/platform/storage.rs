@@ -15,10 +15,9 @@
 //!   sets, a convenience list written at once (not through the queue); an
 //!   unreadable value is set aside like the others, and the list starts
 //!   afresh.
-//! - [`FRAME_KEY`] `pyramid.frame`: the shape of the table last shown,
-//!   for the frame index.html draws before the wasm runs; a looks-only
-//!   value, written at once and never set aside (the frame's script takes
-//!   only what it knows, and the next table writes it again).
+//! - `pyramid.frame`: the shape of the table last shown, for the frame
+//!   index.html draws before the wasm runs; written by `assets/pwa.js`
+//!   and read by index.html's script, never by this module.
 //! - `pyramid.backup.<round|stats|settings|recent>.<ms since epoch>`: a value that could not
 //!   be read, kept as it was. Backups are never overwritten or removed.
 //! - [`LEGACY_ROUND_KEY`] `pyramid.round`: the one round of earlier builds,
@@ -69,9 +68,6 @@ pub const STATS_KEY: &str = "pyramid.stats";
 pub const SETTINGS_KEY: &str = "pyramid.settings";
 /// The key of the recent custom rule sets.
 pub const RECENT_KEY: &str = "pyramid.recent";
-/// The shape of the table last shown, which index.html's static frame
-/// draws before the wasm runs (`ui::table::stock_waste::frame_shape`).
-pub const FRAME_KEY: &str = "pyramid.frame";
 /// The start of every backup key.
 pub const BACKUP_PREFIX: &str = "pyramid.backup.";
 
@@ -415,19 +411,6 @@ pub fn load_recent_sets() -> Option<Loaded<RecentSets>> {
                 .collect(),
         },
     })
-}
-
-/// Keeps the shape of the table on screen for the next load's frame, if it
-/// is not the one kept already. Only looks: a failure (storage full or
-/// off) is ignored, and nothing else waits for it.
-pub fn save_frame_shape(shape: &str) {
-    if available().is_err() {
-        return;
-    }
-    let stored = LocalStorage::raw().get_item(FRAME_KEY).ok().flatten();
-    if stored.as_deref() != Some(shape) {
-        let _ = write_text(FRAME_KEY, shape);
-    }
 }
 
 /// Saves the recent custom rule sets. A failure leaves them in memory only.

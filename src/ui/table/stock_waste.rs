@@ -12,7 +12,6 @@ use pyramid_engine::{Card, Place, Zone};
 use crate::domain::lesson;
 use crate::domain::round::Round;
 use crate::fx::zones::{zone_name, DISCARD};
-use crate::platform::storage;
 use crate::state::context::GameContext;
 use crate::state::play;
 use crate::state::settings::shows_last_move_at;
@@ -45,13 +44,11 @@ pub fn StockWaste() -> impl IntoView {
             format!("Stock: {n} {cards}")
         }
     };
-    let stacks = places()
+    let stacks = [Place::Draw, Place::Waste]
+        .into_iter()
+        .chain((0..RESERVE_PILES).map(Place::Pile))
         .map(|place| view! { <Stack place=place /> })
         .collect_view();
-    // The next load's frame (index.html) takes this row's shape; written
-    // only when the game on the table changes it.
-    let shape = Memo::new(move |_| ctx.table.round.with(frame_shape));
-    Effect::new(move |_| shape.with(|s| storage::save_frame_shape(s)));
 
     view! {
         <div
@@ -107,35 +104,6 @@ pub fn StockWaste() -> impl IntoView {
             </div>
         </div>
     }
-}
-
-/// The places between the stock and the discard pile, in their order.
-fn places() -> impl Iterator<Item = Place> {
-    [Place::Draw, Place::Waste]
-        .into_iter()
-        .chain((0..RESERVE_PILES).map(Place::Pile))
-}
-
-/// This row's shape in the game on the table, for the static frame that
-/// index.html draws on the next load before the wasm runs: the rules' id,
-/// `stock` or `reserve` (Giza: no stock, the row a grid of piles), then the
-/// classes of the places shown between the stock and the discard pile,
-/// all joined by `|`. The frame's script takes it only for the same
-/// rules (or none named in the address), and only these class names.
-pub fn frame_shape(round: &Round) -> String {
-    let kind = if round.board().rules().has_stock() {
-        "stock"
-    } else {
-        "reserve"
-    };
-    let mut shape = format!("{}|{kind}", round.preset().id());
-    for place in places() {
-        if let Some((class, _, _)) = stack(round, place) {
-            shape.push('|');
-            shape.push_str(class);
-        }
-    }
-    shape
 }
 
 /// What a place shows in the game on the table: its classes, the cards
