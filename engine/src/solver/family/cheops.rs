@@ -434,7 +434,9 @@ mod tests {
                     pos = board.play(&pos, m).expect("the solver's line plays");
                     if (n % 4 == 0 && pos.cards_left() <= 30) || pos.pyramid == 0 {
                         starts.push(pos);
-                        starts.push(play_on(pos, pos.cards_left() - 2));
+                        // (A won position, with fewer than two left, as it is.)
+                        let left = pos.cards_left().checked_sub(2);
+                        starts.push(left.map_or(pos, |left| play_on(pos, left)));
                     }
                 }
             }
