@@ -434,6 +434,35 @@ fn cheops_across_restarts() {
     );
 }
 
+/// `start` played on at random (`wander`) until `left` cards are left, or
+/// the round is over.
+fn played_down(start: &Game, left: u32, rng: &mut ChaCha8Rng) -> Game {
+    let mut game = start.clone();
+    while !game.is_over() && game.position().cards_left() > left {
+        game = wander(&game, 1, rng);
+    }
+    game
+}
+
+/// Checks each position (a game and its deal number) against the
+/// reference within `cap` positions, and asks for at least `wins` won and
+/// `losses` lost among those it decides, so the check means something.
+fn agree_on(preset: Preset, games: Vec<(u32, Game)>, cap: usize, (wins, losses): (u32, u32)) {
+    let (mut won, mut lost) = (0, 0);
+    for (number, game) in games {
+        match agrees_with_reference(&game, number, cap) {
+            None => {}
+            Some((true, _)) => won += 1,
+            Some((false, _)) => lost += 1,
+        }
+    }
+    eprintln!("{preset}: {won} wins, {lost} losses");
+    assert!(
+        won >= wins && lost >= losses,
+        "{preset}: {won} wins, {lost} losses"
+    );
+}
+
 /// Three cards a turn onto one waste: the stock cards that can never be
 /// live again and the order the cards must leave in (`family.rs`'s "Live
 /// some time" and "The order of leaving") prune most late positions of
@@ -450,33 +479,19 @@ fn three_a_turn_onto_one_waste() {
         custom("custom-3-3-waste-pyramid-no"),
     ] {
         let mut rng = ChaCha8Rng::seed_from_u64(0x3a7 ^ u64::from(preset.code()));
-        let (mut wins, mut losses) = (0, 0);
+        let mut games = Vec::new();
         for number in hardest.into_iter().chain(1..=20) {
-            let mut games = Vec::new();
+            let start = Game::new(Deal::from_number(number), preset);
             for left in [20, 26, 32] {
-                let mut game = Game::new(Deal::from_number(number), preset);
-                while !game.is_over() && game.position().cards_left() > left {
-                    game = wander(&game, 1, &mut rng);
-                }
-                games.push(game);
+                games.push((number, played_down(&start, left, &mut rng)));
             }
             // Late positions of won deals, for wins.
             if number <= 20 {
-                games.extend(late_games(preset, number, &mut rng));
-            }
-            for game in games {
-                match agrees_with_reference(&game, number, 300_000) {
-                    None => {}
-                    Some((true, _)) => wins += 1,
-                    Some((false, _)) => losses += 1,
-                }
+                let late = late_games(preset, number, &mut rng);
+                games.extend(late.into_iter().map(|game| (number, game)));
             }
         }
-        eprintln!("{preset}: {wins} wins, {losses} losses");
-        assert!(
-            wins >= 3 && losses >= 10,
-            "{preset}: {wins} wins, {losses} losses"
-        );
+        agree_on(preset, games, 300_000, (3, 10));
     }
 }
 
@@ -496,32 +511,16 @@ fn unlimited_three_a_turn_draws_on() {
         custom("custom-u-3-waste-all-no"),
     ] {
         let mut rng = ChaCha8Rng::seed_from_u64(0xd7a ^ u64::from(preset.code()));
-        let (mut wins, mut losses) = (0, 0);
+        let mut games = Vec::new();
         for number in hardest.into_iter().chain(21..=60) {
+            let start = Game::new(Deal::from_number(number), preset);
             for left in [24, 28, 34] {
-                let mut game = Game::new(Deal::from_number(number), preset);
-                while !game.is_over() && game.position().cards_left() > left {
-                    game = wander(&game, 1, &mut rng);
-                }
-                match agrees_with_reference(&game, number, 300_000) {
-                    None => {}
-                    Some((true, _)) => wins += 1,
-                    Some((false, _)) => losses += 1,
-                }
+                games.push((number, played_down(&start, left, &mut rng)));
             }
-            for game in late_games(preset, number, &mut rng) {
-                match agrees_with_reference(&game, number, 300_000) {
-                    None => {}
-                    Some((true, _)) => wins += 1,
-                    Some((false, _)) => losses += 1,
-                }
-            }
+            let late = late_games(preset, number, &mut rng);
+            games.extend(late.into_iter().map(|game| (number, game)));
         }
-        eprintln!("{preset}: {wins} wins, {losses} losses");
-        assert!(
-            wins >= 20 && losses >= 20,
-            "{preset}: {wins} wins, {losses} losses"
-        );
+        agree_on(preset, games, 300_000, (20, 20));
     }
 }
 
@@ -585,11 +584,10 @@ fn one_pass_mid_game() {
         Preset::Hard,
     ] {
         let mut rng = ChaCha8Rng::seed_from_u64(0x1e55 ^ u64::from(preset.code()));
-        let (mut wins, mut losses) = (0, 0);
+        let mut games = Vec::new();
         for number in 1..=100 {
             let start = Game::new(Deal::from_number(number), preset);
             let board = start.board();
-            let mut games = Vec::new();
             let solution = solve(board, &board.start(), Limits::default());
             if solution.outcome == Outcome::Win {
                 for cut in [6, 12, 18, 24, 30] {
@@ -597,29 +595,14 @@ fn one_pass_mid_game() {
                     for &m in solution.line.iter().take(cut) {
                         game.play(m).expect("the solver's line plays");
                     }
-                    games.push(wander(&game, 1 + rng.next_u32() % 3, &mut rng));
-                    games.push(game);
+                    games.push((number, wander(&game, 1 + rng.next_u32() % 3, &mut rng)));
+                    games.push((number, game));
                 }
             }
             for left in [44, 36] {
-                let mut game = start.clone();
-                while !game.is_over() && game.position().cards_left() > left {
-                    game = wander(&game, 1, &mut rng);
-                }
-                games.push(game);
-            }
-            for game in games {
-                match agrees_with_reference(&game, number, 2_000_000) {
-                    None => {}
-                    Some((true, _)) => wins += 1,
-                    Some((false, _)) => losses += 1,
-                }
+                games.push((number, played_down(&start, left, &mut rng)));
             }
         }
-        eprintln!("{preset}: {wins} wins, {losses} losses");
-        assert!(
-            wins >= 15 && losses >= 100,
-            "{preset}: {wins} wins, {losses} losses"
-        );
+        agree_on(preset, games, 2_000_000, (15, 100));
     }
 }
