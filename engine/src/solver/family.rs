@@ -619,7 +619,10 @@ impl Search<'_> {
         pos.pyramid == 0 && (!self.goal_all || pos.stock == 0)
     }
 
-    fn key(&self, pos: &Position) -> u128 {
+    /// The table of positions seen's key: the position's fields, and
+    /// `blank`, the representative's stock cards that stand for cards that
+    /// never leave (see `blanks`; none outside King Tut's kind of game).
+    fn key(&self, pos: &Position, blank: u32) -> u128 {
         let pass = if self.unlimited { 0 } else { pos.pass.min(255) };
         let dealt = if self.three_wastes { pos.dealt } else { 0 };
         u128::from(pos.pyramid)
@@ -628,6 +631,7 @@ impl Search<'_> {
             | u128::from(pos.slot) << 57
             | u128::from(pass) << 59
             | u128::from(dealt) << 67
+            | u128::from(blank) << 91
     }
 
     /// [`super::Search`]'s stamp: (pass, 2 × pointer + whether the slot
@@ -770,8 +774,8 @@ impl Search<'_> {
             if self.entry_covered(&rep, blank) {
                 return false;
             }
-            self.seen.insert(self.key(&rep) | u128::from(blank) << 91);
-        } else if !self.seen.insert(self.key(&rep) | u128::from(blank) << 91) {
+            self.seen.insert(self.key(&rep, blank));
+        } else if !self.seen.insert(self.key(&rep, blank)) {
             return false;
         }
         if !self.unlimited
@@ -1305,7 +1309,7 @@ impl Search<'_> {
     /// drawn to) draws to it (see the module docs). If not, notes it.
     fn entry_covered(&mut self, rep: &Position, blank: u32) -> bool {
         let turn = self.turned.unwrap_or(1);
-        let key = self.key(&Position { next: 0, ..*rep }) | u128::from(blank) << 91;
+        let key = self.key(&Position { next: 0, ..*rep }, blank);
         let drawn = (rep.stock & below(rep.next)).count_ones();
         let on_cycle = drawn.is_multiple_of(turn) || rep.stock & !below(rep.next) == 0;
         // For each place in a turn but the last, the fewest cards drawn of
