@@ -180,9 +180,9 @@ for (const { rules, viewport, places } of [
     await page.goto(`/?deal=2&rules=${rules}`);
     await expect(page.locator('[data-zone="pyramid"]')).toHaveCount(28);
     // The page keeps the shape as it is left (assets/pwa.js, which comes
-    // once the board is up).
-    await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/assets/pwa.js')))).toBe(true);
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    // once the board is up): importing it again settles once the page's
+    // own import has run it.
+    await page.evaluate(() => import(new URL('assets/pwa.js', document.baseURI).href));
 
     // The round resumes on the next load: the frame draws its row.
     const release = await holdPageWasm(page);

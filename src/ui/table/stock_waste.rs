@@ -135,7 +135,9 @@ fn stack(round: &Round, place: Place) -> Option<(&'static str, Vec<Card>, bool)>
 }
 
 /// One place of face-up cards (see [`stack`]); only its top card can be
-/// available.
+/// available. `assets/pwa.js` copies this row's classes for the next
+/// load's frame, less `stacked` and `last-move`: a class of a moment added
+/// here belongs in its list too.
 #[component]
 fn Stack(place: Place) -> impl IntoView {
     let ctx = expect_context::<GameContext>();
