@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { PyramidPage, solveDeal } from './pyramid-page';
-import { traceStartup } from './startup-trace';
+import { traceLoad, traceStartup } from './startup-trace';
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -461,6 +461,23 @@ test.describe('start-up under 4x CPU throttling', () => {
       console.log(`  top costs (self time): ${trace.costs.slice(0, 8).map(([n, ms]) => `${n} ${ms.toFixed(1)} ms`).join('; ')}`);
     }
     await context.close();
+    // The floor: the same browser opening a page of one line of text, which
+    // runs no script and loads nothing else. Its longest task is the
+    // browser's own navigation, which no page can make shorter.
+    const floor: number[] = [];
+    for (let run = 1; run <= 6; run++) {
+      const blank = await browser.newContext({ baseURL, viewport: { width: 412, height: 915 } });
+      const tab = await blank.newPage();
+      await tab.route('**/floor.html', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<!DOCTYPE html><html lang="en"><title>Floor</title><p>One line of text.</p></html>' }),
+      );
+      const trace = await traceLoad(tab, '/floor.html');
+      floor.push(Math.max(...trace.tasks.map((t) => t.ms)));
+      await blank.close();
+    }
+    console.log(
+      `floor, a page of one line of text at 4x, longest task: ${floor.map((ms) => ms.toFixed(1)).join(', ')} ms (median ${percentile(floor, 50).toFixed(1)} ms)`,
+    );
     console.log(
       `longest task, first visits: ${longestCold.map((ms) => ms.toFixed(1)).join(', ')} ms; cached: ${longestWarm.map((ms) => ms.toFixed(1)).join(', ')} ms`,
     );

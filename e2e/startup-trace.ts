@@ -91,6 +91,26 @@ export async function traceStartup(page: Page, url: string, rate = 4): Promise<S
   return { ...summarise(events, tapMark), ...paints };
 }
 
+/**
+ * The floor under any page's start-up: opens `url` (an almost empty page)
+ * with the CPU slowed `rate` times and returns the main thread's tasks up
+ * to its load event and a moment after.
+ */
+export async function traceLoad(page: Page, url: string, rate = 4): Promise<Omit<StartupTrace, 'fcp' | 'lcp'>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (e: any) => events.push(...e.value));
+  await cdp.send('Tracing.start', { traceConfig: { includedCategories: CATEGORIES.split(',') } } as any);
+  await page.goto(url, { waitUntil: 'load' });
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const end = (await cdp.send('Runtime.evaluate', { expression: 'performance.now()', returnByValue: true })).result.value;
+  await stopTracing(cdp);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await cdp.detach();
+  return summarise(events, end);
+}
+
 async function stopTracing(cdp: CDPSession) {
   const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
   await cdp.send('Tracing.end');

@@ -89,7 +89,9 @@ try {
   // 3. wasm-opt, as index.html asks of Trunk (release only).
   const optimise = (input) => {
     const output = `${input}.opt`;
-    if (release) run('wasm-opt', [`--output=${output}`, '-Oz', input, '--low-memory-unused']);
+    // PYRAMID_WASM_NAMES=1 keeps the functions' names, for a profile.
+    const names = process.env.PYRAMID_WASM_NAMES === '1' ? ['-g'] : [];
+    if (release) run('wasm-opt', [`--output=${output}`, '-Oz', ...names, input, '--low-memory-unused']);
     else fs.copyFileSync(input, output);
     return fs.readFileSync(output);
   };
