@@ -122,6 +122,31 @@ for (const [width, height] of [[740, 360], [844, 390]]) {
   });
 }
 
+// Laptops and desktops: the toolbar wraps to a second row on most of
+// them, and the cards are sized for that, so the whole table is on the
+// first screen in each layout of the family.
+test('laptops and desktops: the whole table on the first screen, in every layout', async ({ page }) => {
+  test.setTimeout(120_000);
+  const game = new PyramidPage(page);
+  const sizes = [[800, 600], [1024, 768], [1280, 720], [1280, 800], [1366, 768], [1440, 900], [1536, 864], [1680, 1050], [1920, 1080]];
+  for (const [width, height] of sizes) {
+    await page.setViewportSize({ width, height });
+    for (const rules of ['classic', 'apophis', 'kingtut', 'giza']) {
+      await game.open(1, rules);
+      if (rules === 'kingtut') for (let i = 0; i < 2; i++) await game.stock.click();
+      for (const large of [false, true]) {
+        await page.evaluate((on) => document.documentElement.classList.toggle('large-cards', on), large);
+        const bottom = await page
+          .locator('.app [data-card], .app .stock-waste > :not([hidden])')
+          .evaluateAll((els) => Math.max(...els.map((e) => e.getBoundingClientRect().bottom)));
+        const what = `${rules}${large ? ' with large cards' : ''} at ${width}x${height}`;
+        expect(bottom, what).toBeLessThanOrEqual(height);
+        expect(await game.hasHorizontalOverflow(), what).toBe(false);
+      }
+    }
+  }
+});
+
 // Large cards spread the pyramid's rows (and deepen Giza's fans): the cards
 // are sized so the whole table still fits the first screen.
 test('large cards: the whole table on the first screen at 360, 768 and 1920 px, in Classic and Giza', async ({ page }) => {
