@@ -67,7 +67,7 @@
 //!   holds this card: with overlap pairs it could only go with it, and then
 //!   the two are partners), stock cards drawn before j, and the slot card.
 //!   Where no choice of those optional cards balances the required ones by
-//!   rank, (j, t) is impossible (`balances`). A card's last pointer is the
+//!   rank, (j, t) is impossible (`StockPrefix::residual`). A card's last pointer is the
 //!   largest t, from the current pointer on, with some possible j. A card
 //!   leaves no later than every card above it (its cone goes first, or with
 //!   overlap pairs with it), so from the apex down each card's scan stops
@@ -83,7 +83,12 @@
 //!   counted for; and the pointer only moves on. So each scan starts at
 //!   the last pointer its parent found, with the stock card that gave it
 //!   (`Search::caps`); a stripped position, not reached by play, starts
-//!   afresh.
+//!   afresh. That pair most often still fits, and saying so needs no
+//!   count of the cards: every card gone since the parent's check was
+//!   counted there, as required or optional, so the balance there less
+//!   what those cards counted is this position's (`Caps::residual`). And
+//!   a card only ever comes to need a stock card as its partners go, so
+//!   only the partners of the cards gone since are looked at again.
 //! - **Stock cards of their own.** Each removal takes two cards, so two
 //!   pyramid cards that must leave with a stock card (as above) leave with
 //!   two different ones. Only cards of one rank want the same stock cards,
@@ -183,7 +188,9 @@ use serde::Serialize;
 
 use crate::card::Card;
 use crate::deal::{Deal, PYRAMID_CARDS};
-use crate::position::{below, bits, exposed_of, highest, Board, Home, Move, Position, ALL_STOCK};
+use crate::position::{
+    below, bits, exposed_of, highest, Board, Home, Move, Position, ALL_PYRAMID, ALL_STOCK,
+};
 use crate::rules::{LossRule, Preset, StockMode, WinCondition};
 
 /// Positions a search expands before it starts to look at stripped
@@ -331,13 +338,20 @@ struct Tables {
     overlap: bool,
     /// For each pyramid card, its cover cone and itself.
     cone_self: [u32; PYRAMID_CARDS],
-    /// For each pyramid card, the cards that can go before it: neither in
-    /// its cover cone nor above it (nor the card itself).
-    before: [u32; PYRAMID_CARDS],
+    /// For each pyramid card, the cards above it: those whose cone holds
+    /// it. The cards that can go before it are the rest, but its cover cone
+    /// and itself.
+    above: [u32; PYRAMID_CARDS],
+    /// For each pyramid card, the pyramid cards it may pair with: of the
+    /// complementary rank and not `blocked`; for a King, every card.
+    pairs_with: [u32; PYRAMID_CARDS],
     /// For each stock card, its count unit (see [`Counts`]) at its own rank
     /// and at the complementary rank (nothing for a King).
     stock_unit: [u64; 24],
     stock_partner_unit: [u64; 24],
+    /// The same for each pyramid card.
+    pyramid_unit: [u64; PYRAMID_CARDS],
+    pyramid_partner_unit: [u64; PYRAMID_CARDS],
     /// For each rank 1..=13, the pyramid cards of that rank.
     pyramid_of_rank: [u32; 14],
     /// For each rank 1..=13, the stock cards of that rank.
@@ -408,13 +422,96 @@ fn ranks_of<const N: usize>(tables: &[[u16; 16]; N], mask: u32) -> u16 {
     ranks
 }
 
-/// Whether some set of cards holding the required ones and some of the
-/// optional ones has as many cards of each rank as of the complementary
-/// rank: field by field, `swap <= sum`, where `sum` counts the required and
-/// optional cards by rank and `swap` the required ones at the complementary
-/// rank (a rank short of partners needs that many optional ones).
-fn balances(sum: u64, swap: u64) -> bool {
-    (sum | COUNT_HIGH).wrapping_sub(swap) & COUNT_HIGH == COUNT_HIGH
+/// What a one-pass deadline check found (see [`Tables::deadline`]), for
+/// the checks below it to start from.
+#[derive(Clone, Copy)]
+struct Caps {
+    /// For each pyramid card, the last pointer at which it may leave and
+    /// the stock card that lets it ((24, 24) for a card that need not
+    /// leave with a stock card).
+    last: [(u8, u8); PYRAMID_CARDS],
+    /// For each card that must leave with a stock card, the balance of its
+    /// cards at that pointer with that stock card, field by field
+    /// `8 + sum - swap` (see [`StockPrefix::residual`]): it fits where every field is 8
+    /// or more. Every card gone since counts in `sum` (each removal is
+    /// made at the pointer or before, and takes no card above this one),
+    /// and in `swap` too when it is required, so the balance below is this
+    /// one less what they counted: no need to count the cards again.
+    residual: [u64; PYRAMID_CARDS],
+    /// The cards these were found for.
+    pyramid: u32,
+    stock: u32,
+    /// The pyramid cards among them that must leave with a stock card.
+    alone: u32,
+}
+
+impl Caps {
+    /// For a position not reached by play: every scan starts afresh, and
+    /// every pyramid card is looked at.
+    const FRESH: Caps = Caps {
+        last: [(24, 24); PYRAMID_CARDS],
+        residual: [0; PYRAMID_CARDS],
+        pyramid: ALL_PYRAMID,
+        stock: 0,
+        alone: 0,
+    };
+}
+
+/// Counts by rank of the stock cards before each index, at their own rank
+/// and at the complementary rank, for [`Tables::deadline`].
+struct StockPrefix {
+    own: [u64; 25],
+    partner: [u64; 25],
+    draw_card: bool,
+}
+
+impl StockPrefix {
+    fn new(t: &Tables, stock: u32, draw_card: bool) -> StockPrefix {
+        let mut own = [0u64; 25];
+        let mut partner = [0u64; 25];
+        for i in 0..24 {
+            let in_play = 0u64.wrapping_sub(u64::from(stock >> i) & 1);
+            own[i + 1] = own[i] + (t.stock_unit[i] & in_play);
+            partner[i + 1] = partner[i] + (t.stock_partner_unit[i] & in_play);
+        }
+        StockPrefix {
+            own,
+            partner,
+            draw_card,
+        }
+    }
+
+    /// The required cards at the complementary rank, but for the cards
+    /// drawn after j and gone by then (`partner[gone] - partner[j + 1]`):
+    /// added as integers, they come out right, whatever they borrow on the
+    /// way.
+    fn swap_of(&self, t: &Tables, swap0: u64, j: usize) -> u64 {
+        (swap0 + t.stock_partner_unit[j]).wrapping_sub(self.partner[j + 1])
+    }
+
+    /// The balance of a card (its cards counted as `sum0`, `swap0`) leaving
+    /// at pointer t with stock card j, `swap_j` being `swap0` and j's own
+    /// count (from `swap_of`). Some set of cards holding the required ones
+    /// and some of the optional ones has as many cards of each rank as of
+    /// the complementary rank exactly when, field by field, `swap <= sum`,
+    /// where `sum` counts the required and optional cards by rank and
+    /// `swap` the required ones at the complementary rank (a rank short of
+    /// partners needs that many optional ones). Each field is at most 4,
+    /// so `(sum | 8) - swap` is `8 + sum - swap` in every field, with no
+    /// borrow: the card may leave there when every field's top bit is set.
+    fn residual(&self, sum0: u64, swap_j: u64, j: usize, t: usize) -> u64 {
+        // At pointer t, card j is in the slot (t = j + 1) or the waste
+        // top: the cards drawn after it are gone, but in draw-card mode
+        // the last one, which may be in the slot. Card j is in play, so
+        // the optional stock cards and j are every card drawn before
+        // pointer t (the slot's included): `own[t]`.
+        let gone = if self.draw_card {
+            (t - 1).max(j + 1)
+        } else {
+            t
+        };
+        ((sum0 + self.own[t]) | COUNT_HIGH).wrapping_sub(swap_j.wrapping_add(self.partner[gone]))
+    }
 }
 
 /// A nibble in each of the 12 fields of a count per rank.
@@ -484,6 +581,12 @@ impl Tables {
         for (k, c) in pyramid.iter().enumerate() {
             pyramid_of_rank[usize::from(c.rank())] |= 1 << k;
         }
+        let above =
+            std::array::from_fn(|k| crate::position::ALL_PYRAMID & !before[k] & !cone_self[k]);
+        let pairs_with = std::array::from_fn(|k| match pyramid[k].rank() {
+            13 => crate::position::ALL_PYRAMID,
+            r => pyramid_of_rank[usize::from(13 - r)] & !blocked[k],
+        });
         let mut stock_of_rank = [0u32; 14];
         for (i, c) in stock.iter().enumerate() {
             stock_of_rank[usize::from(c.rank())] |= 1 << i;
@@ -493,8 +596,11 @@ impl Tables {
         Tables {
             stock_unit: stock.map(|c| own(c.rank())),
             stock_partner_unit: stock.map(|c| partner(c.rank())),
+            pyramid_unit: pyramid.map(|c| own(c.rank())),
+            pyramid_partner_unit: pyramid.map(|c| partner(c.rank())),
             cone_self,
-            before,
+            above,
+            pairs_with,
             pyramid_rank: pyramid.map(Card::rank),
             stock_rank: stock.map(Card::rank),
             pyramid,
@@ -560,124 +666,110 @@ impl Tables {
     /// With one pass, from pointer `from` on: the last pointer at which the
     /// pyramid may still be cleared from these cards, by the pyramid cards
     /// that must leave with a stock card (see the module documentation);
-    /// `None` when at none. `caps` holds, for each pyramid card, the last
-    /// pointer at which the parent position's cards let it leave and the
-    /// stock card that did (the scans start there), and is updated to this
-    /// position's. The cards of one rank that must leave with a stock card
-    /// must also each have one of their own (see [`matched_until`]).
+    /// `None` when at none. `caps` holds what the parent position's check
+    /// found (see [`Caps`]): the scans start there, and it is updated to
+    /// this position's. The cards of one rank that must leave with a stock
+    /// card must also each have one of their own (see [`matched_until`]).
     fn deadline(
         &self,
         pyramid: u32,
         stock: u32,
         draw_card: bool,
         from: usize,
-        caps: &mut [(u8, u8); PYRAMID_CARDS],
+        caps: &mut Caps,
     ) -> Option<u8> {
-        // Counts by rank of the stock cards before each index.
-        let mut own = [0u64; 25];
-        let mut partner = [0u64; 25];
-        for i in 0..24 {
-            let in_play = 0u64.wrapping_sub(u64::from(stock >> i) & 1);
-            own[i + 1] = own[i] + (self.stock_unit[i] & in_play);
-            partner[i + 1] = partner[i] + (self.stock_partner_unit[i] & in_play);
-        }
-        let c = self.counts();
-        // Whether card k (its cards counted as `sum0`, `swap0`, see
-        // `balances`) may leave at pointer t with stock card j, `swap_j`
-        // being `swap0` and j's own count (from `swap_of`).
-        let fits = |sum0: u64, swap_j: u64, j: usize, t: usize| {
-            // At pointer t, card j is in the slot (t = j + 1) or the waste
-            // top: the cards drawn after it are gone, but in draw-card mode
-            // the last one, which may be in the slot. Card j is in play, so
-            // the optional stock cards and j are every card drawn before
-            // pointer t (the slot's included): `own[t]`.
-            let gone = if draw_card { (t - 1).max(j + 1) } else { t };
-            balances(sum0 + own[t], swap_j.wrapping_add(partner[gone]))
-        };
-        // The required cards at the complementary rank, but for the cards
-        // drawn after j and gone by then (`partner[gone] - partner[j + 1]`):
-        // added as integers, they come out right, whatever they borrow on
-        // the way.
-        let swap_of = |swap0: u64, j: usize| {
-            (swap0 + self.stock_partner_unit[j]).wrapping_sub(partner[j + 1])
-        };
+        // The cards gone since the parent's check: each is counted, as
+        // required or optional, for every card at every pointer from here
+        // on (see `Caps::residual`).
+        let pyramid_before = caps.pyramid;
+        let gone_pyramid = pyramid_before & !pyramid;
+        let gone_stock = caps.stock & !stock;
+        caps.pyramid = pyramid;
+        caps.stock = stock;
+        // Counts by rank of the stock cards before each index, worked out
+        // for the first card the parent's pointer and stock card no longer
+        // fit.
+        let mut prefix = None;
         // The cards that must leave with a stock card: no King, and no
         // pyramid card of the complementary rank outside their cone and
         // above them.
-        let mut alone = 0;
+        // Cards only ever become such cards, as their partners go: only
+        // the partners of the cards gone since can have become one, but
+        // with no parent's check every card is looked at.
+        let mut alone = caps.alone & pyramid;
+        let mut maybe = pyramid & !alone;
+        if pyramid_before != ALL_PYRAMID {
+            let mut near = 0;
+            for a in bits(gone_pyramid) {
+                near |= self.pairs_with[a as usize];
+            }
+            maybe &= near;
+        }
+        for k in bits(maybe) {
+            alone |= u32::from(pyramid & self.pairs_with[k as usize] == 0) << k;
+        }
+        caps.alone = alone;
         // The ranks with two or more such cards, whose cards need stock
         // cards of their own (see `matched_until`).
         let mut groups = [0u32; 12];
         let mut ngroups = 0;
         for rank in 1..13 {
-            let cards = pyramid & self.pyramid_of_rank[rank];
-            if cards == 0 {
-                continue;
-            }
-            let partners = pyramid & self.pyramid_of_rank[13 - rank];
-            let mut these = cards;
-            if partners != 0 {
-                these = 0;
-                for k in bits(cards) {
-                    if partners & !self.blocked[k as usize] == 0 {
-                        these |= 1 << k;
-                    }
-                }
-            }
-            alone |= these;
-            if these != 0 && !one_bit(these) {
+            let these = alone & self.pyramid_of_rank[rank];
+            if these & these.wrapping_sub(1) != 0 {
                 groups[ngroups] = these;
                 ngroups += 1;
             }
-        }
-        for k in bits(pyramid & !alone) {
-            caps[k as usize] = (24, 24);
         }
         let mut last = 24;
         // By row from the apex down (by index): the last pointer at which
         // each card may leave, since every card above it leaves after it (or
         // with it).
         let mut by = [24u8; PYRAMID_CARDS];
-        // Each card's `sum0` and `swap0`, for the groups below.
-        let mut counted = [(0u64, 0u64); PYRAMID_CARDS];
         for k in bits(alone) {
             let k = k as usize;
-            let want = usize::from(13 - self.pyramid_rank[k]);
-            // Only the sum of the required and optional counts matters,
-            // and the required ones at the complementary rank.
-            let must = pyramid & self.cone_self[k];
-            let swap0 = count_by_rank(&c.pyramid_partners, must);
-            let sum0 = count_by_rank(&c.pyramid_counts, must | pyramid & self.before[k]);
-            counted[k] = (sum0, swap0);
-            let (cap, first) = (usize::from(caps[k].0.min(by[k])), u32::from(caps[k].1));
-            let partners = stock & self.stock_of_rank[want];
-            // The card that gave the parent's deadline first: it most often
-            // still gives it.
-            let first = if first < 24 {
-                partners & (1 << first)
-            } else {
-                0
-            };
-            // The last pointer found at which card k may leave (0: none).
+            let (cap, first) = (caps.last[k].0, u32::from(caps.last[k].1));
             let mut best = 0;
-            for j in bits(first).chain(bits(partners & !first)) {
-                let j = j as usize;
-                let swap_j = swap_of(swap0, j);
-                for t in ((j + 1).max(best + 1).max(from)..=cap).rev() {
-                    if fits(sum0, swap_j, j, t) {
-                        best = t;
-                        caps[k].1 = j as u8;
-                        break;
+            // Most often the parent's pointer and stock card still fit:
+            // its balance, less the cards gone since, says so.
+            if first < 24 && stock & (1 << first) != 0 && cap <= by[k] && usize::from(cap) >= from {
+                let (t, j) = (usize::from(cap), first as usize);
+                let mut residual = caps.residual[k];
+                for a in bits(gone_pyramid & !self.above[k]) {
+                    residual -= self.pyramid_unit[a as usize];
+                    if self.cone_self[k] & (1 << a) != 0 {
+                        residual += self.pyramid_partner_unit[a as usize];
                     }
                 }
-                if best == cap {
-                    break;
+                let gone = if draw_card { (t - 1).max(j + 1) } else { t };
+                for i in bits(gone_stock & below(t as u8)) {
+                    let i = i as usize;
+                    residual -= self.stock_unit[i];
+                    if i >= j && i < gone {
+                        residual += self.stock_partner_unit[i];
+                    }
+                }
+                debug_assert_eq!(residual, {
+                    let p = StockPrefix::new(self, stock, draw_card);
+                    let (sum0, swap0) = self.counted(pyramid, k);
+                    p.residual(sum0, p.swap_of(self, swap0, j), j, t)
+                });
+                if residual & COUNT_HIGH == COUNT_HIGH {
+                    caps.residual[k] = residual;
+                    best = t;
                 }
             }
             if best == 0 {
-                return None;
+                let p = prefix.get_or_insert_with(|| StockPrefix::new(self, stock, draw_card));
+                best = self.scan(
+                    p,
+                    pyramid,
+                    stock,
+                    from,
+                    k,
+                    usize::from(cap.min(by[k])),
+                    caps,
+                )?;
             }
-            caps[k].0 = best as u8;
             if best < last {
                 last = best;
             }
@@ -693,7 +785,7 @@ impl Tables {
             let mut with = [0u32; 4];
             let mut n = 0;
             for k in bits(cards) {
-                with[n] = 1 << caps[k as usize].1;
+                with[n] = 1 << caps.last[k as usize].1;
                 n += 1;
             }
             if matched(&with[..n]) {
@@ -701,18 +793,19 @@ impl Tables {
             }
             // Otherwise each card's last pointer with each stock partner,
             // from the card's own last pointer down.
+            let p = prefix.get_or_insert_with(|| StockPrefix::new(self, stock, draw_card));
             let mut edges = [[(0u8, 0u32); 4]; 4];
             for (edges, k) in edges.iter_mut().zip(bits(cards)) {
                 let k = k as usize;
-                let (sum0, swap0) = counted[k];
+                let (sum0, swap0) = self.counted(pyramid, k);
                 let want = usize::from(13 - self.pyramid_rank[k]);
                 for (edge, j) in edges.iter_mut().zip(bits(stock & self.stock_of_rank[want])) {
                     let j = j as usize;
-                    let swap_j = swap_of(swap0, j);
+                    let swap_j = p.swap_of(self, swap0, j);
                     let lo = (j + 1).max(from);
-                    if let Some(t) = (lo..=usize::from(caps[k].0))
+                    if let Some(t) = (lo..=usize::from(caps.last[k].0))
                         .rev()
-                        .find(|&t| fits(sum0, swap_j, j, t))
+                        .find(|&t| p.residual(sum0, swap_j, j, t) & COUNT_HIGH == COUNT_HIGH)
                     {
                         *edge = (t as u8, 1 << j);
                     }
@@ -721,6 +814,68 @@ impl Tables {
             last = matched_until(&edges[..n], last)?;
         }
         Some(last as u8)
+    }
+
+    /// Card k's required and optional pyramid cards counted by rank
+    /// (`sum0`), and its required ones at the complementary rank (`swap0`),
+    /// see [`StockPrefix::residual`]: only their sum matters, so the optional ones are
+    /// every card but those above it.
+    fn counted(&self, pyramid: u32, k: usize) -> (u64, u64) {
+        let c = self.counts();
+        (
+            count_by_rank(&c.pyramid_counts, pyramid & !self.above[k]),
+            count_by_rank(&c.pyramid_partners, pyramid & self.cone_self[k]),
+        )
+    }
+
+    /// [`Tables::deadline`]'s scan for card k, `alone`, from pointer `cap`
+    /// down: the last pointer at which it may leave, the stock card that
+    /// lets it and the balance there go in `caps`; `None` when at none.
+    #[allow(clippy::too_many_arguments)]
+    fn scan(
+        &self,
+        p: &StockPrefix,
+        pyramid: u32,
+        stock: u32,
+        from: usize,
+        k: usize,
+        cap: usize,
+        caps: &mut Caps,
+    ) -> Option<usize> {
+        let (sum0, swap0) = self.counted(pyramid, k);
+        let want = usize::from(13 - self.pyramid_rank[k]);
+        let first = u32::from(caps.last[k].1);
+        let partners = stock & self.stock_of_rank[want];
+        // The card that gave the parent's deadline first: it most often
+        // still gives it.
+        let first = if first < 24 {
+            partners & (1 << first)
+        } else {
+            0
+        };
+        // The last pointer found at which card k may leave (0: none).
+        let mut best = 0;
+        for j in bits(first).chain(bits(partners & !first)) {
+            let j = j as usize;
+            let swap_j = p.swap_of(self, swap0, j);
+            for t in ((j + 1).max(best + 1).max(from)..=cap).rev() {
+                let residual = p.residual(sum0, swap_j, j, t);
+                if residual & COUNT_HIGH == COUNT_HIGH {
+                    best = t;
+                    caps.last[k].1 = j as u8;
+                    caps.residual[k] = residual;
+                    break;
+                }
+            }
+            if best == cap {
+                break;
+            }
+        }
+        if best == 0 {
+            return None;
+        }
+        caps.last[k].0 = best as u8;
+        Some(best)
     }
 
     /// Whether every pyramid card left still has a partner that could ever
@@ -766,7 +921,7 @@ struct Search<'a> {
     /// One pass: for each pyramid card, the last pointer at which it may
     /// leave, as the expansions on the line so far found it (see
     /// [`Tables::deadline`]).
-    caps: Vec<[(u8, u8); PYRAMID_CARDS]>,
+    caps: Vec<Caps>,
     /// Deadline checks made, and how many of them lost the position or the
     /// cards at a later pointer; the checks stop for good once too few do
     /// (see [`Search::expand`]).
@@ -1004,7 +1159,7 @@ impl Search<'_> {
         self.stripped_asked += 1;
         let len = self.line.len();
         // Not a position reached by play: its cards' deadlines start afresh.
-        self.caps.push([(24, 24); PYRAMID_CARDS]);
+        self.caps.push(Caps::FRESH);
         let won = self.dfs(stripped, u64::MAX);
         self.caps.pop();
         self.line.truncate(len);
@@ -1121,7 +1276,7 @@ impl Search<'_> {
         // One pass: the last pointer at which these cards may still clear
         // the pyramid, each card's scan starting from the parent's. (Before
         // the unlimited-pass search, which costs more.)
-        let mut caps = None;
+        let mut pushed = false;
         let mut limit = limit;
         // Where few checks lose the position or the cards at a later
         // pointer (fewer than one in four after the first 1,000), the checks
@@ -1133,12 +1288,17 @@ impl Search<'_> {
         {
             self.deadline_asked += 1;
             let from = usize::from(stamp.1 / 2);
-            let mut found = *self.caps.last().unwrap_or(&[(24, 24); PYRAMID_CARDS]);
+            // This position's caps start as a copy of the parent's, made
+            // in place.
+            let parent = self.caps.last().copied().unwrap_or(Caps::FRESH);
+            self.caps.push(parent);
+            let found = self.caps.last_mut().expect("just pushed");
             match self
                 .tables
-                .deadline(pos.pyramid, stock, self.draw_card, from, &mut found)
+                .deadline(pos.pyramid, stock, self.draw_card, from, found)
             {
                 None => {
+                    self.caps.pop();
                     self.deadline_losses += 1;
                     self.lost.lower(pair, (1, 2 * from as u8));
                     return false;
@@ -1151,20 +1311,21 @@ impl Search<'_> {
                 }
                 Some(_) => {}
             }
-            caps = Some(found);
+            pushed = true;
         }
         if !self.cards_may_win(&pos, pair) {
+            if pushed {
+                self.caps.pop();
+            }
             if !self.unlimited && !self.aborted {
                 self.lost.lower(pair, (0, 0));
             }
             return false;
         }
-        let Some(caps) = caps else {
-            return self.expand_moves(pos, pair, checked, limit);
-        };
-        self.caps.push(caps);
         let won = self.expand_moves(pos, pair, checked, limit);
-        self.caps.pop();
+        if pushed {
+            self.caps.pop();
+        }
         won
     }
 
