@@ -524,6 +524,19 @@ struct Search<'a> {
     cheops: Option<cheops::Cheops>,
 }
 
+/// The pyramid cards that some card of `cards` lies on (each card lies on
+/// the one or two cards of the row above it that it covers).
+fn lain_on(cards: u32) -> u32 {
+    let mut out = 0;
+    for row in 1..7u32 {
+        let first = row * (row + 1) / 2;
+        let above = ((1u32 << row) - 1) << (first - row);
+        let x = cards & ((1u32 << (row + 1)) - 1) << first;
+        out |= (x >> row | x >> (row + 1)) & above;
+    }
+    out
+}
+
 /// The cards in play as deck-index bits.
 fn in_play(pos: &Position) -> u64 {
     u64::from(pos.pyramid) | u64::from(pos.stock) << PYRAMID_CARDS
@@ -1084,14 +1097,11 @@ impl Search<'_> {
         let in_play = u64::from(pos.pyramid) | u64::from(live) << PYRAMID_CARDS;
         let cards = self.board.deal().cards();
         // Cards that leave together: a pyramid card with its only partner.
-        let mut root: [u8; 52] = std::array::from_fn(|i| i as u8);
-        let find = |root: &[u8; 52], mut i: usize| {
-            while usize::from(root[i]) != i {
-                i = usize::from(root[i]);
-            }
-            i
-        };
-        let mut size = [1u8; 52];
+        // A class has at most two cards (three cannot leave in one pair), so
+        // each card's class is itself and its mate, if any.
+        const NONE: u8 = u8::MAX;
+        let mut mate = [NONE; 52];
+        let (mut pairs, mut pair_count) = ([0u64; PYRAMID_CARDS], 0);
         let mut paired_stock = 0u32;
         for k in crate::position::bits(pos.pyramid) {
             let k = k as usize;
@@ -1104,14 +1114,15 @@ impl Search<'_> {
                 if j >= PYRAMID_CARDS {
                     paired_stock |= 1 << (j - PYRAMID_CARDS);
                 }
-                let (a, b) = (find(&root, k), find(&root, j));
-                if a != b {
-                    root[b] = a as u8;
-                    size[a] += size[b];
+                if usize::from(mate[k]) != j {
                     // Three cards cannot leave in one pair.
-                    if size[a] > 2 {
+                    if mate[k] != NONE || mate[j] != NONE {
                         return true;
                     }
+                    mate[k] = j as u8;
+                    mate[j] = k as u8;
+                    pairs[pair_count] = 1 << k | 1 << j;
+                    pair_count += 1;
                 }
             }
         }
@@ -1124,39 +1135,35 @@ impl Search<'_> {
         {
             return false;
         }
-        // Each class's classes after it.
-        let mut after = [0u64; 52];
-        for k in crate::position::bits(pos.pyramid) {
-            for on in self.board.lying_on(k as u8) {
-                if pos.pyramid >> on & 1 != 0 {
-                    after[find(&root, usize::from(on))] |= 1 << find(&root, k as usize);
-                }
-            }
-        }
-        for &(z, q) in stock_edges {
-            after[find(&root, PYRAMID_CARDS + usize::from(z))] |=
-                1 << find(&root, PYRAMID_CARDS + usize::from(q));
-        }
         // Every circle goes through a stock edge, and holds a class with a
         // pyramid card, which must leave, so every class on it must: a
-        // stock edge (z, q) with z after q is a circle.
-        stock_edges.iter().any(|&(z, q)| {
-            let (z, q) = (
-                find(&root, PYRAMID_CARDS + usize::from(z)),
-                find(&root, PYRAMID_CARDS + usize::from(q)),
-            );
-            let (mut reached, mut frontier) = (0u64, 1u64 << q);
-            while frontier != 0 {
-                let mut next = 0u64;
-                let mut f = frontier;
-                while f != 0 {
-                    next |= after[f.trailing_zeros() as usize];
-                    f &= f - 1;
+        // stock edge (z, q) with z after q is a circle. Searched card by
+        // card: from a card to the pyramid cards it lies on, to q from z
+        // for a stock edge (z, q), and to the other card of its class.
+        let pairs = &pairs[..pair_count];
+        let with_mates = |mut cards: u64| {
+            for &pair in pairs {
+                if cards & pair != 0 {
+                    cards |= pair;
                 }
-                reached |= frontier;
-                frontier = next & !reached;
             }
-            reached >> z & 1 != 0
+            cards
+        };
+        stock_edges.iter().any(|&(z, q)| {
+            let mut reached = 0u64;
+            let mut frontier = with_mates(1 << (PYRAMID_CARDS + usize::from(q)));
+            while frontier != 0 {
+                reached |= frontier;
+                let mut next = u64::from(lain_on(frontier as u32 & ALL_PYRAMID) & pos.pyramid);
+                let stock_frontier = frontier >> PYRAMID_CARDS;
+                for &(z, q) in stock_edges {
+                    if stock_frontier >> z & 1 != 0 {
+                        next |= 1 << (PYRAMID_CARDS + usize::from(q));
+                    }
+                }
+                frontier = with_mates(next) & !reached;
+            }
+            reached >> (PYRAMID_CARDS + usize::from(z)) & 1 != 0
         })
     }
 
