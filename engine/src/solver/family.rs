@@ -330,7 +330,7 @@ pub(super) fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
         partner_masks: partner_masks(board),
         by_rank: rules.layout == Layout::Stock && rules.wastes == 1,
         stock_rank: std::array::from_fn(|i| board.stock_card(i as u32).rank()),
-        next_of_rank: next_of_rank(board),
+        same_rank: same_rank(board),
         rank_cards: rank_cards(board),
         under: under(board),
         draw_early: false,
@@ -382,15 +382,14 @@ fn luby(mut i: u64) -> u64 {
     }
 }
 
-/// For each stock index i (0..=24) and rank r: the first stock index from i
-/// on holding a card of rank r, or 24.
-fn next_of_rank(board: &Board) -> [[u8; 15]; 25] {
-    let mut table = [[24u8; 15]; 25];
-    for i in (0..24).rev() {
-        table[i] = table[i + 1];
-        table[i][usize::from(board.stock_card(i as u32).rank())] = i as u8;
-    }
-    table
+/// For each stock index, the stock indices of the cards of its rank.
+fn same_rank(board: &Board) -> [u32; 24] {
+    std::array::from_fn(|i| {
+        let rank = board.stock_card(i as u32).rank();
+        (0..24u32)
+            .filter(|&j| board.stock_card(j).rank() == rank)
+            .fold(0, |m, j| m | 1 << j)
+    })
 }
 
 /// For each rank 0..15, the deck indices of the cards of that rank.
@@ -498,9 +497,8 @@ struct Search<'a> {
     by_rank: bool,
     /// The rank of each stock card, by stock index.
     stock_rank: [u8; 24],
-    /// For each stock index i and rank r: the first stock index from i on
-    /// holding a card of rank r (24 if none).
-    next_of_rank: [[u8; 15]; 25],
+    /// For each stock index, the stock indices of the cards of its rank.
+    same_rank: [u32; 24],
     /// For each rank 0..15, the cards of that rank by deck index (none for
     /// 0 and 14).
     rank_cards: [u64; 15],
@@ -664,22 +662,27 @@ impl Search<'_> {
             return (*pos, 0);
         }
         let mut p = *pos;
-        let (mut stock, mut next, mut from) = (0u32, 0u8, 0usize);
-        let mut blank_rep = 0u32;
-        for i in crate::position::bits(pos.stock) {
-            // Never past i itself: the cards chosen so far stand for
-            // cards before i, so i is a candidate.
-            let j = if blank >> i & 1 != 0 {
-                blank_rep |= 1 << from;
-                from as u8
-            } else {
-                self.next_of_rank[from][usize::from(self.stock_rank[i as usize])]
-            };
-            stock |= 1 << j;
-            if (i as u8) < pos.next {
-                next = j + 1;
+        let (mut stock, mut from) = (0u32, 0u32);
+        let (mut blank_rep, mut next) = (0u32, 0u8);
+        // The drawn cards, then the rest: the pointer goes just past the
+        // card standing for the last drawn one.
+        let parts = [pos.stock & below(pos.next), pos.stock & !below(pos.next)];
+        for (n, part) in parts.into_iter().enumerate() {
+            for i in crate::position::bits(part) {
+                // Never past i itself: the cards chosen so far stand for
+                // cards before i, so i is a candidate.
+                let j = if blank >> i & 1 != 0 {
+                    blank_rep |= 1 << from;
+                    from
+                } else {
+                    (self.same_rank[i as usize] & u32::MAX << from).trailing_zeros()
+                };
+                stock |= 1 << j;
+                from = j + 1;
             }
-            from = usize::from(j) + 1;
+            if n == 0 {
+                next = from as u8;
+            }
         }
         p.stock = stock;
         p.next = next;
