@@ -330,7 +330,7 @@ pub(super) fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
         partner_masks: partner_masks(board),
         by_rank: rules.layout == Layout::Stock && rules.wastes == 1,
         stock_rank: std::array::from_fn(|i| board.stock_card(i as u32).rank()),
-        next_of_rank: next_of_rank(board),
+        same_rank: same_rank(board),
         rank_cards: rank_cards(board),
         under: under(board),
         draw_early: false,
@@ -382,15 +382,14 @@ fn luby(mut i: u64) -> u64 {
     }
 }
 
-/// For each stock index i (0..=24) and rank r: the first stock index from i
-/// on holding a card of rank r, or 24.
-fn next_of_rank(board: &Board) -> [[u8; 15]; 25] {
-    let mut table = [[24u8; 15]; 25];
-    for i in (0..24).rev() {
-        table[i] = table[i + 1];
-        table[i][usize::from(board.stock_card(i as u32).rank())] = i as u8;
-    }
-    table
+/// For each stock index, the stock indices of the cards of its rank.
+fn same_rank(board: &Board) -> [u32; 24] {
+    std::array::from_fn(|i| {
+        let rank = board.stock_card(i as u32).rank();
+        (0..24u32)
+            .filter(|&j| board.stock_card(j).rank() == rank)
+            .fold(0, |m, j| m | 1 << j)
+    })
 }
 
 /// For each rank 0..15, the deck indices of the cards of that rank.
@@ -498,9 +497,8 @@ struct Search<'a> {
     by_rank: bool,
     /// The rank of each stock card, by stock index.
     stock_rank: [u8; 24],
-    /// For each stock index i and rank r: the first stock index from i on
-    /// holding a card of rank r (24 if none).
-    next_of_rank: [[u8; 15]; 25],
+    /// For each stock index, the stock indices of the cards of its rank.
+    same_rank: [u32; 24],
     /// For each rank 0..15, the cards of that rank by deck index (none for
     /// 0 and 14).
     rank_cards: [u64; 15],
@@ -522,6 +520,19 @@ struct Search<'a> {
     unlimited_turned: bool,
     /// Cheops's own prunes (`family/cheops.rs`), with Cheops's rules.
     cheops: Option<cheops::Cheops>,
+}
+
+/// The pyramid cards that some card of `cards` lies on (each card lies on
+/// the one or two cards of the row above it that it covers).
+fn lain_on(cards: u32) -> u32 {
+    let mut out = 0;
+    for row in 1..7u32 {
+        let first = row * (row + 1) / 2;
+        let above = ((1u32 << row) - 1) << (first - row);
+        let x = cards & ((1u32 << (row + 1)) - 1) << first;
+        out |= (x >> row | x >> (row + 1)) & above;
+    }
+    out
 }
 
 /// The cards in play as deck-index bits.
@@ -651,22 +662,27 @@ impl Search<'_> {
             return (*pos, 0);
         }
         let mut p = *pos;
-        let (mut stock, mut next, mut from) = (0u32, 0u8, 0usize);
-        let mut blank_rep = 0u32;
-        for i in crate::position::bits(pos.stock) {
-            // Never past i itself: the cards chosen so far stand for
-            // cards before i, so i is a candidate.
-            let j = if blank >> i & 1 != 0 {
-                blank_rep |= 1 << from;
-                from as u8
-            } else {
-                self.next_of_rank[from][usize::from(self.stock_rank[i as usize])]
-            };
-            stock |= 1 << j;
-            if (i as u8) < pos.next {
-                next = j + 1;
+        let (mut stock, mut from) = (0u32, 0u32);
+        let (mut blank_rep, mut next) = (0u32, 0u8);
+        // The drawn cards, then the rest: the pointer goes just past the
+        // card standing for the last drawn one.
+        let parts = [pos.stock & below(pos.next), pos.stock & !below(pos.next)];
+        for (n, part) in parts.into_iter().enumerate() {
+            for i in crate::position::bits(part) {
+                // Never past i itself: the cards chosen so far stand for
+                // cards before i, so i is a candidate.
+                let j = if blank >> i & 1 != 0 {
+                    blank_rep |= 1 << from;
+                    from
+                } else {
+                    (self.same_rank[i as usize] & u32::MAX << from).trailing_zeros()
+                };
+                stock |= 1 << j;
+                from = j + 1;
             }
-            from = usize::from(j) + 1;
+            if n == 0 {
+                next = from as u8;
+            }
         }
         p.stock = stock;
         p.next = next;
@@ -1084,14 +1100,11 @@ impl Search<'_> {
         let in_play = u64::from(pos.pyramid) | u64::from(live) << PYRAMID_CARDS;
         let cards = self.board.deal().cards();
         // Cards that leave together: a pyramid card with its only partner.
-        let mut root: [u8; 52] = std::array::from_fn(|i| i as u8);
-        let find = |root: &[u8; 52], mut i: usize| {
-            while usize::from(root[i]) != i {
-                i = usize::from(root[i]);
-            }
-            i
-        };
-        let mut size = [1u8; 52];
+        // A class has at most two cards (three cannot leave in one pair), so
+        // each card's class is itself and its mate, if any.
+        const NONE: u8 = u8::MAX;
+        let mut mate = [NONE; 52];
+        let (mut pairs, mut pair_count) = ([0u64; PYRAMID_CARDS], 0);
         let mut paired_stock = 0u32;
         for k in crate::position::bits(pos.pyramid) {
             let k = k as usize;
@@ -1104,14 +1117,15 @@ impl Search<'_> {
                 if j >= PYRAMID_CARDS {
                     paired_stock |= 1 << (j - PYRAMID_CARDS);
                 }
-                let (a, b) = (find(&root, k), find(&root, j));
-                if a != b {
-                    root[b] = a as u8;
-                    size[a] += size[b];
+                if usize::from(mate[k]) != j {
                     // Three cards cannot leave in one pair.
-                    if size[a] > 2 {
+                    if mate[k] != NONE || mate[j] != NONE {
                         return true;
                     }
+                    mate[k] = j as u8;
+                    mate[j] = k as u8;
+                    pairs[pair_count] = 1 << k | 1 << j;
+                    pair_count += 1;
                 }
             }
         }
@@ -1124,39 +1138,35 @@ impl Search<'_> {
         {
             return false;
         }
-        // Each class's classes after it.
-        let mut after = [0u64; 52];
-        for k in crate::position::bits(pos.pyramid) {
-            for on in self.board.lying_on(k as u8) {
-                if pos.pyramid >> on & 1 != 0 {
-                    after[find(&root, usize::from(on))] |= 1 << find(&root, k as usize);
-                }
-            }
-        }
-        for &(z, q) in stock_edges {
-            after[find(&root, PYRAMID_CARDS + usize::from(z))] |=
-                1 << find(&root, PYRAMID_CARDS + usize::from(q));
-        }
         // Every circle goes through a stock edge, and holds a class with a
         // pyramid card, which must leave, so every class on it must: a
-        // stock edge (z, q) with z after q is a circle.
-        stock_edges.iter().any(|&(z, q)| {
-            let (z, q) = (
-                find(&root, PYRAMID_CARDS + usize::from(z)),
-                find(&root, PYRAMID_CARDS + usize::from(q)),
-            );
-            let (mut reached, mut frontier) = (0u64, 1u64 << q);
-            while frontier != 0 {
-                let mut next = 0u64;
-                let mut f = frontier;
-                while f != 0 {
-                    next |= after[f.trailing_zeros() as usize];
-                    f &= f - 1;
+        // stock edge (z, q) with z after q is a circle. Searched card by
+        // card: from a card to the pyramid cards it lies on, to q from z
+        // for a stock edge (z, q), and to the other card of its class.
+        let pairs = &pairs[..pair_count];
+        let with_mates = |mut cards: u64| {
+            for &pair in pairs {
+                if cards & pair != 0 {
+                    cards |= pair;
                 }
-                reached |= frontier;
-                frontier = next & !reached;
             }
-            reached >> z & 1 != 0
+            cards
+        };
+        stock_edges.iter().any(|&(z, q)| {
+            let mut reached = 0u64;
+            let mut frontier = with_mates(1 << (PYRAMID_CARDS + usize::from(q)));
+            while frontier != 0 {
+                reached |= frontier;
+                let mut next = u64::from(lain_on(frontier as u32 & ALL_PYRAMID) & pos.pyramid);
+                let stock_frontier = frontier >> PYRAMID_CARDS;
+                for &(z, q) in stock_edges {
+                    if stock_frontier >> z & 1 != 0 {
+                        next |= 1 << (PYRAMID_CARDS + usize::from(q));
+                    }
+                }
+                frontier = with_mates(next) & !reached;
+            }
+            reached >> (PYRAMID_CARDS + usize::from(z)) & 1 != 0
         })
     }
 
