@@ -162,6 +162,19 @@
 //!   after a draw (the parent's cards, already checked), and a search stops
 //!   making it once fewer than one check in eight (after the first 1,000)
 //!   finds the cards lost now or later; skipping it only prunes less.
+//! - **Pairing off** (Cheops, `family/cheops.rs`). Every card leaves in a
+//!   pair, so the pairs of a winning line pair off all the cards in play:
+//!   a perfect matching of the graph whose edges join two cards that may
+//!   ever leave together (of equal or adjacent rank, neither in the
+//!   other's cover cone: `partner_masks`), less the edges between two
+//!   cards on the waste (with one pass no card comes back to the slot, and
+//!   two waste cards are never live together). A position whose graph has
+//!   none (Edmonds's augmenting paths, `perfect_matching`) is lost. The
+//!   counts by rank (`adjacent_matching`) miss what the cones forbid: a
+//!   King at the apex whose only partners are a King in the stock, and two
+//!   Kings lower down whose only partners are that King and one Queen, say.
+//!   Checked at every position, after draws too (a draw buries the drawn
+//!   card on the waste, which takes edges away).
 //! - **One waste card at a time.** With one waste in waste mode, two stock
 //!   cards are never live together, so with every card to remove (and
 //!   pairs of 13) each stock card needs a pyramid partner of its own: a
