@@ -802,7 +802,7 @@ impl Search<'_> {
             return false;
         }
         self.nodes += 1;
-        let won = self.expand(&pos, jumped);
+        let won = self.expand(&pos, &rep, jumped);
         if !won && !self.aborted && !self.unlimited {
             if self.stamped {
                 let stamp = self.stamp(&rep);
@@ -837,8 +837,12 @@ impl Search<'_> {
             }
         }
         let outside = in_play(pos) & !(u64::from(waste) << PYRAMID_CARDS);
-        if crate::position::bits(waste)
-            .any(|i| self.partner_masks[PYRAMID_CARDS + i as usize] & outside == 0)
+        // Cheops's matching (`cheops_lost`, made first) implies the
+        // partner checks below: only the waste's order is left to check.
+        let cheops = self.cheops.is_some();
+        if !cheops
+            && crate::position::bits(waste)
+                .any(|i| self.partner_masks[PYRAMID_CARDS + i as usize] & outside == 0)
         {
             return true;
         }
@@ -860,15 +864,16 @@ impl Search<'_> {
             Pairing::Thirteen => (1..13).any(|r| need[r] > have[13 - r]),
             // A run of ranks a..=b pairs with the ranks a - 1..=b + 1.
             Pairing::Adjacent => {
-                (1..14).any(|a| {
-                    let (mut needed, mut supply) =
-                        (0u32, u32::from(have[a - 1]) + u32::from(have[a]));
-                    (a..14).any(|b| {
-                        needed += u32::from(need[b]);
-                        supply += u32::from(have[b + 1]);
-                        needed > supply
-                    })
-                }) || !adjacent_matching(&need, &have)
+                (!cheops
+                    && ((1..14).any(|a| {
+                        let (mut needed, mut supply) =
+                            (0u32, u32::from(have[a - 1]) + u32::from(have[a]));
+                        (a..14).any(|b| {
+                            needed += u32::from(need[b]);
+                            supply += u32::from(have[b + 1]);
+                            needed > supply
+                        })
+                    }) || !adjacent_matching(&need, &have)))
                     || self.waste_order_stuck(waste, outside, &have)
             }
         }
@@ -889,6 +894,13 @@ impl Search<'_> {
             // The cards outside taken by a run of the cards below whose
             // partners are exactly as many as they are.
             let mut taken = 0u64;
+            // The cards below of each rank and up (`later[b]`): a run whose
+            // partners outnumber its cards by more than the cards of the
+            // ranks after it never comes back to equality.
+            let mut later = [0u8; 15];
+            for b in (1..14).rev() {
+                later[b] = later[b + 1] + below_need[b];
+            }
             for a in 1..14 {
                 if below_need[a] == 0 {
                     continue;
@@ -901,6 +913,9 @@ impl Search<'_> {
                         for r in a - 1..=b + 1 {
                             taken |= self.rank_cards[r];
                         }
+                    }
+                    if supply > needed + later[b + 1] {
+                        break;
                     }
                 }
             }
@@ -1173,8 +1188,10 @@ impl Search<'_> {
         })
     }
 
-    fn expand(&mut self, pos: &Position, jumped: bool) -> bool {
-        if self.cheops_lost(pos) {
+    /// Searches the moves of canonical position `pos`, `rep` its
+    /// representative (see `by_rank`).
+    fn expand(&mut self, pos: &Position, rep: &Position, jumped: bool) -> bool {
+        if self.cheops_lost(pos, rep) {
             return false;
         }
         let live = match self.turned {

@@ -260,10 +260,10 @@ impl Cheops {
 
 impl Search<'_> {
     /// Cheops: whether the deadlines (see the module docs) lose canonical
-    /// position `pos`. Records the pointers past which its cards are lost
-    /// in the table of losses. After a draw, the cards are the parent's,
-    /// whose check stands.
-    pub(super) fn cheops_lost(&mut self, pos: &Position) -> bool {
+    /// position `pos`, `rep` its representative (`by_rank`). Records the
+    /// pointers past which its cards are lost in the table of losses. After
+    /// a draw, the cards are the parent's, whose check stands.
+    pub(super) fn cheops_lost(&mut self, pos: &Position, rep: &Position) -> bool {
         let Some(cheops) = self.cheops.as_ref() else {
             return false;
         };
@@ -277,13 +277,12 @@ impl Search<'_> {
             return false;
         }
         // Keys and stamps are the representative's.
-        let (rep, _) = self.by_rank(pos, 0);
-        let deadline = cheops.deadline(&rep);
+        let deadline = cheops.deadline(rep);
         let lost = match deadline {
             None => true,
             Some(last) if last < 24 => {
                 let stamp = (rep.pass, 2 * (last + 1));
-                let entry = self.lost.entry(in_play(&rep)).or_insert(stamp);
+                let entry = self.lost.entry(in_play(rep)).or_insert(stamp);
                 *entry = (*entry).min(stamp);
                 rep.next > last
             }
@@ -329,7 +328,12 @@ fn stack_clears(ranks: &[u8], waste: usize) -> bool {
 /// a - 1..=b + 1.
 fn hall(need: u64, have: u64) -> bool {
     let count = |n: u64, r: usize| (n >> (4 * r) & 15) as u32;
+    // A run starting at a rank with no card needed is no tighter than the
+    // one starting at the next rank with one.
     (1..14).all(|a| {
+        if count(need, a) == 0 {
+            return true;
+        }
         let (mut needed, mut supply) = (0, count(have, a - 1) + count(have, a));
         (a..14).all(|b| {
             needed += count(need, b);
@@ -429,6 +433,8 @@ fn augmenting_path(adj: &[u64; 52], verts: u64, mate: &mut [u8; 52], root: usize
     let mut parent = [NONE; 52];
     let mut base: [u8; 52] = std::array::from_fn(|i| i as u8);
     let mut used = 1u64 << root;
+    // The vertices given a parent.
+    let mut tree = 0u64;
     let mut queue = [0u8; 52];
     let (mut head, mut tail) = (0usize, 1usize);
     queue[0] = root as u8;
@@ -448,7 +454,8 @@ fn augmenting_path(adj: &[u64; 52], verts: u64, mate: &mut [u8; 52], root: usize
                 let mut blossom = 0u64;
                 mark_path(mate, &mut parent, &base, &mut blossom, v, cur, to);
                 mark_path(mate, &mut parent, &base, &mut blossom, to, cur, v);
-                let mut all = verts;
+                // Only vertices of the tree can have their base in it.
+                let mut all = used | tree;
                 while all != 0 {
                     let i = all.trailing_zeros() as usize;
                     all &= all - 1;
@@ -463,6 +470,7 @@ fn augmenting_path(adj: &[u64; 52], verts: u64, mate: &mut [u8; 52], root: usize
                 }
             } else if parent[to] == NONE {
                 parent[to] = v as u8;
+                tree |= 1 << to;
                 if mate[to] == NONE {
                     // Flip the path.
                     let mut x = to;
