@@ -50,9 +50,9 @@
 //!   its line. So a search may stop and start again keeping the table: the
 //!   search runs in runs of `RESTART_UNIT` × 1, 1, 2, 1, 1, 2, 4, … (the
 //!   Luby sequence) positions, the first run in the usual move order and
-//!   each later one with its removals shuffled and, one time in four, the
-//!   draw put among them (by a fixed seed, so a solve always counts the
-//!   same positions), until a run finds a win, or ends
+//!   each later one with its removals shuffled and the draw put anywhere
+//!   among them (by a fixed seed, so a solve always counts the same
+//!   positions), until a run finds a win, or ends
 //!   without being cut off (the position is lost: every line was searched),
 //!   or the budget, which counts every run's positions, is spent. Nearly
 //!   every Cheops deal is won, and a search that starts down a lost line can
@@ -377,9 +377,10 @@ const FIRST_ORDER_NODES: u64 = 10_000;
 
 /// Stamped games: the positions of the shortest run between restarts.
 /// Cheops (the only stamped game here) wins sooner with short runs: over
-/// its deals 1..=500, 200 takes the median to 601 positions, where 100
-/// gave 676, 500 gave 752 and 1,000 gave 1,054.
-const RESTART_UNIT: u64 = 200;
+/// its deals 1..=2000 (a budget of 2 million positions, three seeds of the
+/// shuffle), 100 takes the median to 476-499 positions, where 150 gave 535,
+/// 200 gave 496-552 and 300 gave 655.
+const RESTART_UNIT: u64 = 100;
 
 /// The Luby sequence 1, 1, 2, 1, 1, 2, 4, ... (from i = 1).
 fn luby(mut i: u64) -> u64 {
@@ -592,8 +593,8 @@ impl Search<'_> {
     }
 
     /// Shuffles the removals with a stock-side card among themselves and
-    /// the other removals among themselves; a draw stays last, or one time
-    /// in four goes anywhere among them.
+    /// the other removals among themselves, and puts a draw anywhere among
+    /// them.
     fn shuffle(&mut self, moves: &mut [Move]) {
         let board = self.board;
         let stock_side = |m: &Move| match m {
@@ -613,8 +614,8 @@ impl Search<'_> {
                 moves.swap(i, j);
             }
         }
-        // One time in four, the draw goes anywhere among the removals.
-        if end < moves.len() && end > 0 && self.random().is_multiple_of(4) {
+        // The draw goes anywhere among the removals.
+        if end < moves.len() && end > 0 {
             let j = (self.random() % (end as u64 + 1)) as usize;
             moves[j..].rotate_right(1);
         }
