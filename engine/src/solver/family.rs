@@ -49,7 +49,8 @@
 //!   and a search cut off by its budget stores nothing for the positions on
 //!   its line. So a search may stop and start again keeping the table: the
 //!   search runs in runs of `RESTART_UNIT` × 1, 1, 2, 1, 1, 2, 4, … (the
-//!   Luby sequence) positions, the first run in the usual move order and
+//!   Luby sequence) positions, the first run in the usual move order (the
+//!   removals whose cards keep the most partners in play first) and
 //!   each later one with its removals shuffled and the draw put anywhere
 //!   among them (by a fixed seed, so a solve always counts the same
 //!   positions), until a run finds a win, or ends
