@@ -3,8 +3,11 @@
 //! peak memory. It prints figures; it asserts nothing.
 //!
 //! ```text
-//! cargo run --release -p pyramid-engine --bin solver-bench -- [--deals N] [--rules ID,ID,…] [--results FILE]
+//! cargo run --release -p pyramid-engine --bin solver-bench -- [--deals N] [--from N] [--max-nodes N] [--rules ID,ID,…] [--results FILE]
 //! ```
+//!
+//! `--deals N` solves N deals, from deal `--from` on (1 by default);
+//! `--max-nodes N` sets the node budget (the solver's default otherwise).
 //!
 //! `--results FILE` also writes each deal's outcome to FILE, one
 //! `preset deal outcome nodes micros` line per solve (compare the outcomes
@@ -21,6 +24,8 @@ use pyramid_engine::{
 
 fn main() {
     let mut deals = 10_000u32;
+    let mut from = 1u32;
+    let mut limits = Limits::default();
     let mut presets = vec![
         Preset::Classic,
         Preset::Hard,
@@ -35,6 +40,14 @@ fn main() {
             "--deals" => match it.next().and_then(|v| v.parse().ok()) {
                 Some(n) if n >= 1 => deals = n,
                 _ => fail("--deals takes a whole number of at least 1"),
+            },
+            "--from" => match it.next().and_then(|v| v.parse().ok()) {
+                Some(n) if n >= 1 => from = n,
+                _ => fail("--from takes a whole number of at least 1"),
+            },
+            "--max-nodes" => match it.next().and_then(|v| v.parse().ok()) {
+                Some(n) if n >= 1 => limits.max_nodes = n,
+                _ => fail("--max-nodes takes a whole number of at least 1"),
             },
             "--rules" => {
                 let list = it.next().map(String::as_str).unwrap_or("");
@@ -75,10 +88,13 @@ fn main() {
         let mut micros = Vec::with_capacity(deals as usize);
         let mut max_nodes = 0;
         let (mut wins, mut unknown) = (0u32, 0u32);
-        for number in 1..=deals {
+        let last = from
+            .checked_add(deals - 1)
+            .unwrap_or_else(|| fail("--from plus --deals goes past the last deal"));
+        for number in from..=last {
             let board = Board::new(Deal::from_number(number), preset);
             let started = Instant::now();
-            let s = solve(&board, &board.start(), Limits::default());
+            let s = solve(&board, &board.start(), limits);
             micros.push(started.elapsed().as_micros() as u64);
             max_nodes = max_nodes.max(s.nodes);
             if let Some(out) = results.as_mut() {

@@ -49,10 +49,11 @@
 //!   and a search cut off by its budget stores nothing for the positions on
 //!   its line. So a search may stop and start again keeping the table: the
 //!   search runs in runs of `RESTART_UNIT` × 1, 1, 2, 1, 1, 2, 4, … (the
-//!   Luby sequence) positions, the first run in the usual move order and
-//!   each later one with its removals shuffled and, one time in four, the
-//!   draw put among them (by a fixed seed, so a solve always counts the
-//!   same positions), until a run finds a win, or ends
+//!   Luby sequence) positions, the first run in the usual move order (the
+//!   removals whose cards keep the most partners in play first) and
+//!   each later one with its removals shuffled and the draw put anywhere
+//!   among them (by a fixed seed, so a solve always counts the same
+//!   positions), until a run finds a win, or ends
 //!   without being cut off (the position is lost: every line was searched),
 //!   or the budget, which counts every run's positions, is spent. Nearly
 //!   every Cheops deal is won, and a search that starts down a lost line can
@@ -162,6 +163,19 @@
 //!   after a draw (the parent's cards, already checked), and a search stops
 //!   making it once fewer than one check in eight (after the first 1,000)
 //!   finds the cards lost now or later; skipping it only prunes less.
+//! - **Pairing off** (Cheops, `family/cheops.rs`). Every card leaves in a
+//!   pair, so the pairs of a winning line pair off all the cards in play:
+//!   a perfect matching of the graph whose edges join two cards that may
+//!   ever leave together (of equal or adjacent rank, neither in the
+//!   other's cover cone: `partner_masks`), less the edges between two
+//!   cards on the waste (with one pass no card comes back to the slot, and
+//!   two waste cards are never live together). A position whose graph has
+//!   none (Edmonds's augmenting paths, `perfect_matching`) is lost. The
+//!   counts by rank (`adjacent_matching`) miss what the cones forbid: a
+//!   King at the apex whose only partners are a King in the stock, and two
+//!   Kings lower down whose only partners are that King and one Queen, say.
+//!   Checked at every position, after draws too (a draw buries the drawn
+//!   card on the waste, which takes edges away).
 //! - **One waste card at a time.** With one waste in waste mode, two stock
 //!   cards are never live together, so with every card to remove (and
 //!   pairs of 13) each stock card needs a pyramid partner of its own: a
@@ -364,9 +378,10 @@ const FIRST_ORDER_NODES: u64 = 10_000;
 
 /// Stamped games: the positions of the shortest run between restarts.
 /// Cheops (the only stamped game here) wins sooner with short runs: over
-/// its deals 1..=500, 200 takes the median to 601 positions, where 100
-/// gave 676, 500 gave 752 and 1,000 gave 1,054.
-const RESTART_UNIT: u64 = 200;
+/// its deals 1..=2000 (a budget of 2 million positions, three seeds of the
+/// shuffle), 100 takes the median to 476-499 positions, where 150 gave 535,
+/// 200 gave 496-552 and 300 gave 655.
+const RESTART_UNIT: u64 = 100;
 
 /// The Luby sequence 1, 1, 2, 1, 1, 2, 4, ... (from i = 1).
 fn luby(mut i: u64) -> u64 {
@@ -590,8 +605,8 @@ impl Search<'_> {
     }
 
     /// Shuffles the removals with a stock-side card among themselves and
-    /// the other removals among themselves; a draw stays last, or one time
-    /// in four goes anywhere among them.
+    /// the other removals among themselves, and puts a draw anywhere among
+    /// them.
     fn shuffle(&mut self, moves: &mut [Move]) {
         let board = self.board;
         let stock_side = |m: &Move| match m {
@@ -611,8 +626,8 @@ impl Search<'_> {
                 moves.swap(i, j);
             }
         }
-        // One time in four, the draw goes anywhere among the removals.
-        if end < moves.len() && end > 0 && self.random().is_multiple_of(4) {
+        // The draw goes anywhere among the removals.
+        if end < moves.len() && end > 0 {
             let j = (self.random() % (end as u64 + 1)) as usize;
             moves[j..].rotate_right(1);
         }
@@ -805,7 +820,7 @@ impl Search<'_> {
             return false;
         }
         self.nodes += 1;
-        let won = self.expand(&pos, jumped);
+        let won = self.expand(&pos, &rep, jumped);
         if !won && !self.aborted && !self.unlimited {
             if self.stamped {
                 let stamp = self.stamp(&rep);
@@ -840,8 +855,12 @@ impl Search<'_> {
             }
         }
         let outside = in_play(pos) & !(u64::from(waste) << PYRAMID_CARDS);
-        if crate::position::bits(waste)
-            .any(|i| self.partner_masks[PYRAMID_CARDS + i as usize] & outside == 0)
+        // Cheops's matching (`cheops_lost`, made first) implies the
+        // partner checks below: only the waste's order is left to check.
+        let cheops = self.cheops.is_some();
+        if !cheops
+            && crate::position::bits(waste)
+                .any(|i| self.partner_masks[PYRAMID_CARDS + i as usize] & outside == 0)
         {
             return true;
         }
@@ -863,15 +882,16 @@ impl Search<'_> {
             Pairing::Thirteen => (1..13).any(|r| need[r] > have[13 - r]),
             // A run of ranks a..=b pairs with the ranks a - 1..=b + 1.
             Pairing::Adjacent => {
-                (1..14).any(|a| {
-                    let (mut needed, mut supply) =
-                        (0u32, u32::from(have[a - 1]) + u32::from(have[a]));
-                    (a..14).any(|b| {
-                        needed += u32::from(need[b]);
-                        supply += u32::from(have[b + 1]);
-                        needed > supply
-                    })
-                }) || !adjacent_matching(&need, &have)
+                (!cheops
+                    && ((1..14).any(|a| {
+                        let (mut needed, mut supply) =
+                            (0u32, u32::from(have[a - 1]) + u32::from(have[a]));
+                        (a..14).any(|b| {
+                            needed += u32::from(need[b]);
+                            supply += u32::from(have[b + 1]);
+                            needed > supply
+                        })
+                    }) || !adjacent_matching(&need, &have)))
                     || self.waste_order_stuck(waste, outside, &have)
             }
         }
@@ -892,6 +912,13 @@ impl Search<'_> {
             // The cards outside taken by a run of the cards below whose
             // partners are exactly as many as they are.
             let mut taken = 0u64;
+            // The cards below of each rank and up (`later[b]`): a run whose
+            // partners outnumber its cards by more than the cards of the
+            // ranks after it never comes back to equality.
+            let mut later = [0u8; 15];
+            for b in (1..14).rev() {
+                later[b] = later[b + 1] + below_need[b];
+            }
             for a in 1..14 {
                 if below_need[a] == 0 {
                     continue;
@@ -904,6 +931,9 @@ impl Search<'_> {
                         for r in a - 1..=b + 1 {
                             taken |= self.rank_cards[r];
                         }
+                    }
+                    if supply > needed + later[b + 1] {
+                        break;
                     }
                 }
             }
@@ -1170,8 +1200,10 @@ impl Search<'_> {
         })
     }
 
-    fn expand(&mut self, pos: &Position, jumped: bool) -> bool {
-        if self.cheops_lost(pos) {
+    /// Searches the moves of canonical position `pos`, `rep` its
+    /// representative (see `by_rank`).
+    fn expand(&mut self, pos: &Position, rep: &Position, jumped: bool) -> bool {
+        if self.cheops_lost(pos, rep) {
             return false;
         }
         let live = match self.turned {
@@ -1211,6 +1243,23 @@ impl Search<'_> {
             }
             _ => true,
         });
+        if self.cheops.is_some() {
+            // Cheops's first run: among the removals of each kind, first
+            // those whose cards both keep the most partners in play (over
+            // deals 1..=2000, three seeds of the shuffle, the median comes
+            // to 466-477 positions where the legal moves' order gave
+            // 486-550).
+            let cards = in_play(pos);
+            let partners = |c| (self.partner_masks[self.deck_index(c)] & cards).count_ones();
+            moves.sort_by_key(|m| match *m {
+                Move::Pair(a, b) => {
+                    let stock_side = matches!(board.home(a), Home::Stock(_))
+                        || matches!(board.home(b), Home::Stock(_));
+                    (!stock_side, std::cmp::Reverse(partners(a).min(partners(b))))
+                }
+                _ => (true, std::cmp::Reverse(0)),
+            });
+        }
         if self.draw_early {
             // The second order (see `solve`): removals with a waste card,
             // Kings, the draw, pairs of pyramid cards, then the recycle.

@@ -220,6 +220,33 @@ impl Cheops {
         stack_clears(&ranks[..n], waste.count_ones() as usize)
     }
 
+    /// Whether the cards of `pos` cannot all be paired off: every card
+    /// leaves with a partner it may ever pair with (`partner_masks`: of a
+    /// rank it pairs with, and neither in the other's cone), and two cards
+    /// on the waste never leave together, so a winning line's pairs are a
+    /// perfect matching of that graph (see the module docs).
+    pub(super) fn unmatched(&self, pos: &Position) -> bool {
+        let cards = in_play(pos);
+        let mut waste = pos.stock & crate::position::below(pos.next);
+        if pos.slot {
+            if let Some(i) = crate::position::highest(waste) {
+                waste &= !(1 << i);
+            }
+        }
+        let waste = u64::from(waste) << PYRAMID_CARDS;
+        let mut adj = [0u64; 52];
+        let mut rest = cards;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            adj[i] = self.partner_masks[i] & cards;
+            if waste >> i & 1 != 0 {
+                adj[i] &= !waste;
+            }
+        }
+        !perfect_matching(&adj, cards)
+    }
+
     /// The pyramid cards `cards` by rank, 4 bits a rank.
     fn count_pyramid(&self, cards: u32) -> u64 {
         let cards = u64::from(cards);
@@ -233,27 +260,29 @@ impl Cheops {
 
 impl Search<'_> {
     /// Cheops: whether the deadlines (see the module docs) lose canonical
-    /// position `pos`. Records the pointers past which its cards are lost
-    /// in the table of losses. After a draw, the cards are the parent's,
-    /// whose check stands.
-    pub(super) fn cheops_lost(&mut self, pos: &Position) -> bool {
+    /// position `pos`, `rep` its representative (`by_rank`). Records the
+    /// pointers past which its cards are lost in the table of losses. After
+    /// a draw, the cards are the parent's, whose check stands.
+    pub(super) fn cheops_lost(&mut self, pos: &Position, rep: &Position) -> bool {
         let Some(cheops) = self.cheops.as_ref() else {
             return false;
         };
         if pos.pyramid == 0 {
             return !cheops.stock_side_clears(pos);
         }
+        if cheops.unmatched(pos) {
+            return true;
+        }
         if self.line.last() == Some(&Move::Draw) || !cheops.pays() {
             return false;
         }
         // Keys and stamps are the representative's.
-        let (rep, _) = self.by_rank(pos, 0);
-        let deadline = cheops.deadline(&rep);
+        let deadline = cheops.deadline(rep);
         let lost = match deadline {
             None => true,
             Some(last) if last < 24 => {
                 let stamp = (rep.pass, 2 * (last + 1));
-                let entry = self.lost.entry(in_play(&rep)).or_insert(stamp);
+                let entry = self.lost.entry(in_play(rep)).or_insert(stamp);
                 *entry = (*entry).min(stamp);
                 rep.next > last
             }
@@ -299,7 +328,12 @@ fn stack_clears(ranks: &[u8], waste: usize) -> bool {
 /// a - 1..=b + 1.
 fn hall(need: u64, have: u64) -> bool {
     let count = |n: u64, r: usize| (n >> (4 * r) & 15) as u32;
+    // A run starting at a rank with no card needed is no tighter than the
+    // one starting at the next rank with one.
     (1..14).all(|a| {
+        if count(need, a) == 0 {
+            return true;
+        }
         let (mut needed, mut supply) = (0, count(have, a - 1) + count(have, a));
         (a..14).all(|b| {
             needed += count(need, b);
@@ -353,11 +387,156 @@ pub(super) fn covers(required: u64, optional: u64) -> bool {
     states & 0b11111 != 0
 }
 
+/// No vertex (in `perfect_matching`).
+const NONE: u8 = u8::MAX;
+
+/// Whether the graph on the vertices `verts` (bits 0..52), with the edges
+/// `adj` (symmetric, restricted to `verts` by the caller or not), has a
+/// perfect matching: a greedy matching, then Edmonds's augmenting paths
+/// (with blossoms) from each vertex left free. A vertex from which no
+/// augmenting path starts stays free in every maximum matching, so the
+/// first such vertex answers no.
+pub(super) fn perfect_matching(adj: &[u64; 52], verts: u64) -> bool {
+    if verts.count_ones() % 2 == 1 {
+        return false;
+    }
+    let mut mate = [NONE; 52];
+    let mut free = verts;
+    let mut rest = verts;
+    while rest != 0 {
+        let v = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        if free >> v & 1 == 0 {
+            continue;
+        }
+        let options = adj[v] & free & !(1 << v);
+        if options != 0 {
+            let u = options.trailing_zeros() as usize;
+            mate[v] = u as u8;
+            mate[u] = v as u8;
+            free &= !(1 << v | 1 << u);
+        }
+    }
+    while free != 0 {
+        let root = free.trailing_zeros() as usize;
+        let Some(end) = augmenting_path(adj, verts, &mut mate, root) else {
+            return false;
+        };
+        free &= !(1 << root | 1 << end);
+    }
+    true
+}
+
+/// Edmonds's search from the free vertex `root`: if an augmenting path
+/// ends at free vertex `end`, flips it in `mate` and returns `end`.
+fn augmenting_path(adj: &[u64; 52], verts: u64, mate: &mut [u8; 52], root: usize) -> Option<usize> {
+    let mut parent = [NONE; 52];
+    let mut base: [u8; 52] = std::array::from_fn(|i| i as u8);
+    let mut used = 1u64 << root;
+    // The vertices given a parent.
+    let mut tree = 0u64;
+    let mut queue = [0u8; 52];
+    let (mut head, mut tail) = (0usize, 1usize);
+    queue[0] = root as u8;
+    while head < tail {
+        let v = usize::from(queue[head]);
+        head += 1;
+        let mut rest = adj[v] & verts;
+        while rest != 0 {
+            let to = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if base[v] == base[to] || usize::from(mate[v]) == to {
+                continue;
+            }
+            if to == root || (mate[to] != NONE && parent[usize::from(mate[to])] != NONE) {
+                // A blossom: contract it onto its base.
+                let cur = lca(mate, &parent, &base, v, to);
+                let mut blossom = 0u64;
+                mark_path(mate, &mut parent, &base, &mut blossom, v, cur, to);
+                mark_path(mate, &mut parent, &base, &mut blossom, to, cur, v);
+                // Only vertices of the tree can have their base in it.
+                let mut all = used | tree;
+                while all != 0 {
+                    let i = all.trailing_zeros() as usize;
+                    all &= all - 1;
+                    if blossom >> base[i] & 1 != 0 {
+                        base[i] = cur;
+                        if used >> i & 1 == 0 {
+                            used |= 1 << i;
+                            queue[tail] = i as u8;
+                            tail += 1;
+                        }
+                    }
+                }
+            } else if parent[to] == NONE {
+                parent[to] = v as u8;
+                tree |= 1 << to;
+                if mate[to] == NONE {
+                    // Flip the path.
+                    let mut x = to;
+                    while x != usize::from(NONE) {
+                        let px = usize::from(parent[x]);
+                        let next = mate[px];
+                        mate[x] = px as u8;
+                        mate[px] = x as u8;
+                        x = usize::from(next);
+                    }
+                    return Some(to);
+                }
+                let m = usize::from(mate[to]);
+                used |= 1 << m;
+                queue[tail] = m as u8;
+                tail += 1;
+            }
+        }
+    }
+    None
+}
+
+/// The base of the blossom closing at the edge `a`–`b`.
+fn lca(mate: &[u8; 52], parent: &[u8; 52], base: &[u8; 52], mut a: usize, mut b: usize) -> u8 {
+    let mut seen = 0u64;
+    loop {
+        a = usize::from(base[a]);
+        seen |= 1 << a;
+        if mate[a] == NONE {
+            break;
+        }
+        a = usize::from(parent[usize::from(mate[a])]);
+    }
+    loop {
+        b = usize::from(base[b]);
+        if seen >> b & 1 != 0 {
+            return b as u8;
+        }
+        b = usize::from(parent[usize::from(mate[b])]);
+    }
+}
+
+/// Marks the blossom's bases on the path from `v` down to base `b`.
+fn mark_path(
+    mate: &[u8; 52],
+    parent: &mut [u8; 52],
+    base: &[u8; 52],
+    blossom: &mut u64,
+    mut v: usize,
+    b: u8,
+    mut child: usize,
+) {
+    while base[v] != b {
+        let m = usize::from(mate[v]);
+        *blossom |= 1 << base[v] | 1 << base[m];
+        parent[v] = child as u8;
+        child = m;
+        v = usize::from(parent[m]);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::HashSet;
 
-    use super::{covers, hall, Cheops};
+    use super::{covers, hall, perfect_matching, Cheops};
     use crate::deal::Deal;
     use crate::position::{Board, Move, Position};
     use crate::rules::Preset;
@@ -399,7 +578,8 @@ mod tests {
             rng ^= rng << 17;
             rng
         };
-        let (mut checked, mut lost_now, mut lost_later, mut won, mut bare) = (0, 0, 0, 0, 0);
+        let (mut checked, mut lost_now, mut lost_later, mut won, mut bare, mut unmatched) =
+            (0, 0, 0, 0, 0, 0);
         for number in 1..=250 {
             let board = Board::new(Deal::from_number(number), Preset::Cheops);
             let cheops = Cheops::new(&board).expect("Cheops's rules");
@@ -459,6 +639,12 @@ mod tests {
                         bare += 1;
                     }
                 }
+                if cheops.unmatched(&pos) {
+                    if let Some(won) = reference(&board, &pos, 200_000) {
+                        assert!(!won, "deal {number}: no perfect matching, but won: {pos:?}");
+                        unmatched += 1;
+                    }
+                }
                 let Some(deadline) = cheops.deadline(&pos) else {
                     if let Some(won) = reference(&board, &pos, 200_000) {
                         assert!(!won, "deal {number}: lost by deadline, but won: {pos:?}");
@@ -492,9 +678,9 @@ mod tests {
         }
         eprintln!(
             "{checked} checked, {won} won, {lost_now} lost now, {lost_later} lost later, \
-             {bare} with the pyramid gone"
+             {bare} with the pyramid gone, {unmatched} with no perfect matching"
         );
-        assert!(lost_now >= 20 && lost_later >= 20 && won >= 100 && bare >= 20);
+        assert!(lost_now >= 20 && lost_later >= 20 && won >= 100 && bare >= 20 && unmatched >= 20);
     }
 
     fn counts(cards: &[(usize, u64)]) -> u64 {
@@ -523,6 +709,61 @@ mod tests {
         assert!(!covers(counts(&[(13, 1), (1, 1)]), 0));
         assert!(covers(counts(&[(13, 3)]), counts(&[(12, 1)])));
         assert!(covers(0, counts(&[(3, 4)])));
+    }
+
+    /// Whether the vertices `verts` pair off along `adj`, by trying every
+    /// partner of the lowest.
+    fn brute_matching(adj: &[u64; 52], verts: u64) -> bool {
+        if verts == 0 {
+            return true;
+        }
+        let v = verts.trailing_zeros();
+        let rest = verts & !(1 << v);
+        let mut options = adj[v as usize] & rest;
+        while options != 0 {
+            let u = options.trailing_zeros();
+            options &= options - 1;
+            if brute_matching(adj, rest & !(1 << u)) {
+                return true;
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn perfect_matching_against_brute_force() {
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        let mut random = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let (mut yes, mut no) = (0, 0);
+        for _ in 0..20_000 {
+            let n = 2 + random() % 13;
+            let density = 1 + random() % 5;
+            let mut adj = [0u64; 52];
+            // Vertices spread over 0..52, the edges random and symmetric.
+            let verts_list: Vec<u64> = (0..n).map(|i| (i * 4 + random() % 4) % 52).collect();
+            for (a, &i) in verts_list.iter().enumerate() {
+                for &j in &verts_list[a + 1..] {
+                    if i != j && random() % 8 < density {
+                        adj[i as usize] |= 1 << j;
+                        adj[j as usize] |= 1 << i;
+                    }
+                }
+            }
+            let verts = verts_list.iter().fold(0u64, |m, &i| m | 1 << i);
+            let expected = brute_matching(&adj, verts);
+            assert_eq!(perfect_matching(&adj, verts), expected, "{adj:?} {verts:b}");
+            if expected {
+                yes += 1;
+            } else {
+                no += 1;
+            }
+        }
+        assert!(yes >= 1_000 && no >= 1_000, "{yes} with, {no} without");
     }
 
     #[test]
