@@ -43,11 +43,7 @@ const CATEGORIES = [
  * main thread's tasks up to that tap.
  */
 export async function traceStartup(page: Page, url: string, rate = 4): Promise<StartupTrace> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (e: any) => events.push(...e.value));
-  await cdp.send('Tracing.start', { traceConfig: { includedCategories: CATEGORIES.split(',') } } as any);
+  const { cdp, events } = await startTracing(page, rate);
   await page.goto(url, { waitUntil: 'commit' });
   // The first tap the board accepts: a press on the stock the moment it is
   // there, and again until the move counter shows the draw. Everything
@@ -97,11 +93,7 @@ export async function traceStartup(page: Page, url: string, rate = 4): Promise<S
  * to its load event and a moment after.
  */
 export async function traceLoad(page: Page, url: string, rate = 4): Promise<Omit<StartupTrace, 'fcp' | 'lcp'>> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (e: any) => events.push(...e.value));
-  await cdp.send('Tracing.start', { traceConfig: { includedCategories: CATEGORIES.split(',') } } as any);
+  const { cdp, events } = await startTracing(page, rate);
   await page.goto(url, { waitUntil: 'load' });
   await new Promise((resolve) => setTimeout(resolve, 200));
   const end = (await cdp.send('Runtime.evaluate', { expression: 'performance.now()', returnByValue: true })).result.value;
@@ -109,6 +101,16 @@ export async function traceLoad(page: Page, url: string, rate = 4): Promise<Omit
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await cdp.detach();
   return summarise(events, end);
+}
+
+/** Slows the page's CPU `rate` times and starts Chromium's tracing of it. */
+async function startTracing(page: Page, rate: number): Promise<{ cdp: CDPSession; events: TraceEvent[] }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (e: any) => events.push(...e.value));
+  await cdp.send('Tracing.start', { traceConfig: { includedCategories: CATEGORIES.split(',') } } as any);
+  return { cdp, events };
 }
 
 async function stopTracing(cdp: CDPSession) {
