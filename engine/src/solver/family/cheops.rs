@@ -540,6 +540,16 @@ mod tests {
     use crate::deal::Deal;
     use crate::position::{Board, Move, Position};
     use crate::rules::Preset;
+
+    /// A small seeded generator for the tests' random choices (xorshift64).
+    fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+        move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        }
+    }
     use crate::solver::{solve, Limits, Outcome};
 
     /// Exhaustive search from `start`: `Some(winnable)`, or `None` past
@@ -571,13 +581,7 @@ mod tests {
     /// something.
     #[test]
     fn deadlines_agree_with_the_reference() {
-        let mut rng = 0x2545_f491_4f6c_dd1du64;
-        let mut random = move || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
+        let mut random = xorshift(0x2545_f491_4f6c_dd1du64);
         let (mut checked, mut lost_now, mut lost_later, mut won, mut bare, mut unmatched) =
             (0, 0, 0, 0, 0, 0);
         for number in 1..=250 {
@@ -589,7 +593,7 @@ mod tests {
                     let moves = board.legal_moves(&pos);
                     let removals: Vec<Move> =
                         moves.iter().copied().filter(|m| m.is_removal()).collect();
-                    let pool = if !removals.is_empty() && random() % 4 != 0 {
+                    let pool = if !removals.is_empty() && !random().is_multiple_of(4) {
                         removals
                     } else {
                         moves
@@ -732,13 +736,7 @@ mod tests {
 
     #[test]
     fn perfect_matching_against_brute_force() {
-        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
-        let mut random = move || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
+        let mut random = xorshift(0x9e37_79b9_7f4a_7c15u64);
         let (mut yes, mut no) = (0, 0);
         for _ in 0..20_000 {
             let n = 2 + random() % 13;
