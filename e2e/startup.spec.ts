@@ -68,8 +68,15 @@ for (const viewport of [
     await page.addInitScript(() => {
       const w = window as any;
       w.__shift = 0;
+      // What moved, and when, to name in the failure.
+      w.__shifted = [];
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as any[]) if (!e.hadRecentInput) w.__shift += e.value;
+        for (const e of list.getEntries() as any[]) {
+          if (e.hadRecentInput) continue;
+          w.__shift += e.value;
+          const what = (e.sources ?? []).map((s: any) => s.node?.className || s.node?.nodeName || '?');
+          w.__shifted.push(`${e.value.toFixed(3)} at ${e.startTime.toFixed(0)} ms: ${what.join(', ')}`);
+        }
       }).observe({ type: 'layout-shift', buffered: true });
     });
     const release = await holdPageWasm(page);
@@ -98,7 +105,8 @@ for (const viewport of [
     // Once the statistics and the later module are in too, nothing moved.
     await expect(page.getByTestId('stats').locator('dd').first()).toBeVisible();
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
-    expect(await page.evaluate(() => (window as any).__shift)).toBe(0);
+    const { shift, shifted } = await page.evaluate(() => ({ shift: (window as any).__shift, shifted: (window as any).__shifted }));
+    expect(shift, `layout shifts: ${shifted.join('; ')}`).toBe(0);
   });
 }
 
