@@ -43,6 +43,31 @@ test('a move made during an animation lands in the right state', async ({ page }
   await expect.poll(() => running(page)).toBe(0);
 });
 
+test('a move made before the last one is shown leaves no ghost behind', async ({ page }) => {
+  const game = new PyramidPage(page);
+  await game.open(1, 'classic');
+  // A pair, then a draw once the page has taken the pair out of the
+  // document but before the next frame, in which the pair would be shown
+  // flying: the draw ends every animation, so the pair's ghosts are never
+  // made (they would fly on after the draw), and the draw makes none.
+  const seen = await page.evaluate(async () => {
+    (document.querySelector('[data-card="5C"]') as HTMLElement).click();
+    (document.querySelector('[data-card="8C"]') as HTMLElement).click();
+    let frames = 0;
+    requestAnimationFrame(() => frames++);
+    for (let i = 0; i < 100 && document.querySelector('[data-card="5C"]'); i++) await Promise.resolve();
+    const pairGoneFirst = !document.querySelector('[data-card="5C"]') && frames === 0;
+    (document.querySelector('[data-zone="stock"]') as HTMLElement).click();
+    // Two frames on: both changes' frames have come, no flight has ended.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    return { pairGoneFirst, ghosts: document.querySelectorAll('.ghost').length };
+  });
+  expect(seen.pairGoneFirst).toBe(true);
+  expect(seen.ghosts).toBe(0);
+  await expect(game.moves).toHaveText('2');
+  await expect.poll(() => running(page)).toBe(0);
+});
+
 test('a new deal flies in, and any key skips to the end', async ({ page }) => {
   const game = new PyramidPage(page);
   await game.open(1, 'classic');

@@ -92,7 +92,13 @@ pub fn animate(before: Option<Before>, round: &Round) {
         return;
     };
     let after = zones(round);
+    let change = SHOWING.with(Cell::get);
     request_animation_frame(move || {
+        // A later change (or input) came first: this one's cards already
+        // stand where they are, and its ghosts would outlive it.
+        if SHOWING.with(Cell::get) != change {
+            return;
+        }
         // Every position is read before anything is written: a read after
         // a write would make the browser lay the page out again, once per
         // card.
@@ -288,6 +294,12 @@ const CONFETTI: u32 = 24;
 const CONFETTI_GAP_MS: u32 = 90;
 
 thread_local! {
+    /// Changes whenever every animation is ended: a change whose frame
+    /// has not come yet by then is not shown at all.
+    static SHOWING: Cell<u32> = const { Cell::new(0) };
+}
+
+thread_local! {
     /// Changes when a celebration starts or is ended by input: the suits
     /// of an ended one are not thrown.
     static CELEBRATION: Cell<u32> = const { Cell::new(0) };
@@ -353,6 +365,7 @@ fn throw_suit(i: u32) {
 pub fn finish_all() {
     finish_deal();
     CELEBRATION.with(|c| c.set(c.get().wrapping_add(1)));
+    SHOWING.with(|c| c.set(c.get().wrapping_add(1)));
     finish_slides();
     // One query for it all: this runs on every key and press.
     let selector = format!(".{GHOST}, .dealt, .shake");
