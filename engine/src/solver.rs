@@ -116,6 +116,39 @@
 //!   the position or the cards at some later pointer: there they cost more
 //!   than they save. Skipping a check only prunes less, and the caps of the
 //!   expansions still on the line stay valid below them.
+//! - **Games of a few ranks.** With one pass and overlap pairs, a position
+//!   is lost when the game of some three pairs of complementary ranks is
+//!   (`subgame`): the same pyramid, stock and pointer, with only the cards
+//!   of those six ranks, every other card free to leave at any time (it
+//!   takes no move). Every line of play is matched there: a removal of
+//!   other cards (a King, or a pair of other ranks, for 13 is odd) is no
+//!   move, and a removal of cards of those ranks pairs two of them, whose
+//!   partners are of those ranks too, and both are live there. A pyramid
+//!   card there is exposed once no card of those ranks is left in its
+//!   cover cone (a subset of the real condition), an overlap pair needs the
+//!   one such card left in the cone to lie right on it (really the only
+//!   card left on it, and exposed), and the live stock cards are the
+//!   highest card of those ranks drawn and still in play, and the one
+//!   below it when that one is the drawn card, still in the slot: in
+//!   draw-card mode the slot card, if of those ranks, is the highest drawn,
+//!   and the waste top, if of those ranks, the highest below it; otherwise
+//!   the waste top, if of those ranks, is the highest drawn. A draw of a
+//!   card of other ranks is no move (it only buries the slot card, which
+//!   is no better), a draw of one of them is a draw there, and the goal
+//!   (the pyramid cleared, or every card gone) holds there once it holds.
+//!   The pointer is kept just past the highest drawn card of those ranks,
+//!   as the draws there reach every later one, and the game is searched as
+//!   this search is: each set of cards remembers the earliest stamp (see
+//!   `Search::stamp`) at which it was lost and the latest at which it was
+//!   won, and after a draw only the removals with the drawn card are new.
+//!   A game lost for some ranks is lost for more, so only the 20 choices
+//!   of three pairs are asked (of one or two pairs they never lose where
+//!   all of their triples win). The games are asked about the first
+//!   position once the search has 100 positions (smaller searches pay more
+//!   for them than they save), each with a budget of 20 states per
+//!   position searched (a game out of budget counts as not lost); they are
+//!   asked again, with the budget remembered, each time the search grows
+//!   twentyfold. A lost game ends the search: every position is lost.
 //! - **Losses by stamp.** With limited passes, each set of cards remembers
 //!   the earliest (pass, pointer) at which it was lost (`Search::stamp`).
 //!   That loss covers every later point that draws and recycles alone
@@ -180,6 +213,7 @@
 //!   forwarding), about a tenth of a long search's time.
 
 mod family;
+mod subgame;
 
 use std::cell::{Cell, OnceCell};
 
@@ -196,6 +230,10 @@ use crate::rules::{LossRule, Preset, StockMode, WinCondition};
 /// Positions a search expands before it starts to look at stripped
 /// positions (see `Search::stripped_loses`).
 const STRIP_AFTER: u64 = 2_000;
+
+/// Positions a one-pass search expands before it asks the games of a few
+/// ranks about its first position (see [`subgame`]).
+const SUBGAMES_AFTER: u64 = 100;
 
 /// How much work one solve may do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -284,12 +322,20 @@ pub fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
         last_pass: rules.passes.map_or(u16::MAX, u16::from),
         draw_card: rules.stock_mode == StockMode::DrawCard,
         idle_rule: rules.loss == LossRule::IdlePass,
+        subgames: (rules.passes == Some(1) && rules.overlap).then(|| {
+            subgame::Subgames::new(&tables, rules.stock_mode == StockMode::DrawCard, goal_all)
+        }),
+        subgames_at: *pos,
+        subgames_next: SUBGAMES_AFTER,
+        subgames_lost: false,
     };
     let won = search.dfs(*pos, u64::MAX);
     Solution {
         outcome: verdict(won, search.aborted),
         line: if won { search.line } else { Vec::new() },
-        nodes: search.nodes + search.relaxed.nodes,
+        nodes: search.nodes
+            + search.relaxed.nodes
+            + search.subgames.as_ref().map_or(0, |g| g.nodes),
     }
 }
 
@@ -940,6 +986,14 @@ struct Search<'a> {
     last_pass: u16,
     draw_card: bool,
     idle_rule: bool,
+    /// One pass: the games of a few ranks (see [`subgame`]), asked once
+    /// about `subgames_at` when the search grows past `SUBGAMES_AFTER`.
+    subgames: Option<subgame::Subgames<'a>>,
+    subgames_at: Position,
+    /// The search's size at which the games are asked next.
+    subgames_next: u64,
+    /// The games found `subgames_at` lost: every position below it is.
+    subgames_lost: bool,
 }
 
 /// The table of losses of [`Search::lost`]: each set of cards (a key of
@@ -1033,6 +1087,19 @@ impl Search<'_> {
     fn dfs(&mut self, pos: Position, checked: u64) -> bool {
         if self.is_goal(&pos) {
             return true;
+        }
+        if self.nodes >= self.subgames_next {
+            // Each time the search has grown twentyfold, the games may
+            // spend twenty times as much.
+            let budget = 20 * self.subgames_next;
+            self.subgames_next *= 20;
+            if let Some(games) = self.subgames.as_mut() {
+                let at = self.subgames_at;
+                self.subgames_lost = games.lost_any(at.pyramid, at.stock, at.next, at.slot, budget);
+            }
+        }
+        if self.subgames_lost {
+            return false;
         }
         if self.nodes + self.relaxed.nodes >= self.max_nodes {
             self.aborted = true;
