@@ -146,9 +146,10 @@
 //!   all of their triples win). The games are asked about the first
 //!   position once the search has 100 positions (smaller searches pay more
 //!   for them than they save), each with a budget of 20 states per
-//!   position searched (a game out of budget counts as not lost); they are
-//!   asked again, with the budget remembered, each time the search grows
-//!   twentyfold. A lost game ends the search: every position is lost.
+//!   position searched, up to 200,000 (a game out of budget counts as not
+//!   lost); they are asked again, keeping what they found, each time the
+//!   search grows twentyfold. A lost game ends the search: every position
+//!   is lost.
 //! - **Losses by stamp.** With limited passes, each set of cards remembers
 //!   the earliest (pass, pointer) at which it was lost (`Search::stamp`).
 //!   That loss covers every later point that draws and recycles alone
@@ -235,6 +236,9 @@ const STRIP_AFTER: u64 = 2_000;
 /// ranks about its first position (see [`subgame`]).
 const SUBGAMES_AFTER: u64 = 100;
 
+/// The most states one game of a few ranks may expand in one ask.
+const SUBGAME_BUDGET: u64 = 200_000;
+
 /// How much work one solve may do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
@@ -298,6 +302,7 @@ pub fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
             nodes: relaxed.nodes,
         };
     }
+    let subgames = rules.passes == Some(1) && rules.overlap;
     let mut search = Search {
         board,
         tables: &tables,
@@ -322,11 +327,11 @@ pub fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
         last_pass: rules.passes.map_or(u16::MAX, u16::from),
         draw_card: rules.stock_mode == StockMode::DrawCard,
         idle_rule: rules.loss == LossRule::IdlePass,
-        subgames: (rules.passes == Some(1) && rules.overlap).then(|| {
+        subgames: subgames.then(|| {
             subgame::Subgames::new(&tables, rules.stock_mode == StockMode::DrawCard, goal_all)
         }),
         subgames_at: *pos,
-        subgames_next: SUBGAMES_AFTER,
+        subgames_next: if subgames { SUBGAMES_AFTER } else { u64::MAX },
         subgames_lost: false,
     };
     let won = search.dfs(*pos, u64::MAX);
@@ -986,8 +991,9 @@ struct Search<'a> {
     last_pass: u16,
     draw_card: bool,
     idle_rule: bool,
-    /// One pass: the games of a few ranks (see [`subgame`]), asked once
-    /// about `subgames_at` when the search grows past `SUBGAMES_AFTER`.
+    /// One pass with overlap pairs: the games of a few ranks (see
+    /// [`subgame`]), asked about `subgames_at` once the search has
+    /// `SUBGAMES_AFTER` positions and again each time it grows twentyfold.
     subgames: Option<subgame::Subgames<'a>>,
     subgames_at: Position,
     /// The search's size at which the games are asked next.
@@ -1091,7 +1097,7 @@ impl Search<'_> {
         if self.nodes >= self.subgames_next {
             // Each time the search has grown twentyfold, the games may
             // spend twenty times as much.
-            let budget = 20 * self.subgames_next;
+            let budget = (20 * self.subgames_next).min(SUBGAME_BUDGET);
             self.subgames_next *= 20;
             if let Some(games) = self.subgames.as_mut() {
                 let at = self.subgames_at;
