@@ -154,7 +154,14 @@
 //!   cards have no such nesting is lost (checked after draws too). A
 //!   card's last pointer is the largest t, from the current pointer on,
 //!   with some possible j; a card in k's cone leaves before k, so its scan
-//!   stops at k's last pointer (from the apex down). A card with no
+//!   stops at k's last pointer (from the apex down). It stops sooner where
+//!   a card a whose cone holds k has no pyramid partner either, its stock
+//!   partners in play running from stock card f to stock card l, and j is
+//!   drawn before f: a leaves after k, with some j' from f on; were k
+//!   still in play at the draw after j' (pointer j' + 1 to j' + 2), j would
+//!   be under j' on the waste from then on, live only once j' has left,
+//!   with a, after k, which leaves with j. So k leaves with such a j by
+//!   pointer l + 1 (`deadline`'s spans). A card with no
 //!   possible t loses the position; otherwise the cards are lost at every
 //!   pointer past the least last pointer, which goes in the table of
 //!   losses as the stamp they are lost at (a draw moves the pointer on
@@ -176,6 +183,16 @@
 //!   Kings lower down whose only partners are that King and one Queen, say.
 //!   Checked at every position, after draws too (a draw buries the drawn
 //!   card on the waste, which takes edges away).
+//!   **Frozen under a pyramid card's partners.** A pyramid card k whose
+//!   edges all go to cards on the waste (not the slot card) leaves with
+//!   one of them, w; the waste cards under the lowest of them are under w,
+//!   live only once w has left, so they leave after k, and after every
+//!   card of k's cone (gone before k is exposed). The two cards of a pair
+//!   leave together, so in a winning line none of those waste cards pairs
+//!   with k or a card of its cone: those edges are taken away before the
+//!   matching is looked for, and again for each card that then has edges
+//!   only to the waste, until nothing changes (a pyramid card left with no
+//!   edge loses the position).
 //! - **One waste card at a time.** With one waste in waste mode, two stock
 //!   cards are never live together, so with every card to remove (and
 //!   pairs of 13) each stock card needs a pyramid partner of its own: a

@@ -67,6 +67,12 @@ impl Cheops {
     /// pyramid cards that must leave with a stock card (see the module
     /// docs); `None` when at none, 24 when no card sets one.
     pub(super) fn deadline(&self, pos: &Position) -> Option<u8> {
+        self.deadline_by(pos, true)
+    }
+
+    /// `deadline`, the caps by the spans of the lone cards lying on a card
+    /// (`spans`) or not (for the tests).
+    fn deadline_by(&self, pos: &Position, spans: bool) -> Option<u8> {
         let pyramid = pos.pyramid;
         let stock = pos.stock;
         let from = usize::from(pos.next);
@@ -81,6 +87,17 @@ impl Cheops {
         let lone = bits(pyramid)
             .filter(|&k| self.partner_masks[k as usize] & u64::from(pyramid) == 0)
             .fold(0u32, |m, k| m | 1 << k);
+        // For each lone card, its first and last stock partner in play.
+        let mut span = [(0u8, 0u8); PYRAMID_CARDS];
+        for a in bits(lone) {
+            let partners = (self.partner_masks[a as usize] >> PYRAMID_CARDS) as u32 & stock;
+            if partners != 0 {
+                span[a as usize] = (
+                    partners.trailing_zeros() as u8,
+                    31 - partners.leading_zeros() as u8,
+                );
+            }
+        }
         // The last pointer at which each card may leave: no later than any
         // card it lies on, near or far (whose cone holds it).
         let mut by = [24u8; PYRAMID_CARDS];
@@ -102,13 +119,24 @@ impl Cheops {
             let lone_before = self.count_pyramid(cone & lone);
             let optional_pyramid = self.count_pyramid(optional);
             let cap = usize::from(by[k]);
+            // The lone cards lying on k, near or far, with their partners'
+            // spans: k leaves with a stock card before the first of one's
+            // only by the draw after its last (see the module docs).
+            let above = if spans { self.under[k] & lone } else { 0 };
             let mut best = 0usize;
             // Later stock cards first: they may give later pointers.
             let mut rest = stock_partners;
             while rest != 0 {
                 let j = 31 - rest.leading_zeros() as usize;
                 rest &= !(1 << j);
-                if j + 1 > cap {
+                let mut cap_j = cap;
+                for a in bits(above) {
+                    let (first, last) = span[a as usize];
+                    if j < usize::from(first) {
+                        cap_j = cap_j.min(usize::from(last) + 1);
+                    }
+                }
+                if j + 1 > cap_j {
                     continue;
                 }
                 // The cards under j on the waste leave after it: they can
@@ -120,7 +148,7 @@ impl Cheops {
                     upto[j]
                 };
                 let lo = (j + 1).max(from).max(best + 1);
-                for t in (lo..=cap).rev() {
+                for t in (lo..=cap_j).rev() {
                     // At pointer t, card j is the slot card (t = j + 1) or
                     // the waste top: every card drawn after it is gone but
                     // the slot's, t - 1.
@@ -145,7 +173,8 @@ impl Cheops {
                         break;
                     }
                 }
-                if best == cap {
+                // (An earlier card's cap is no later.)
+                if best == cap_j {
                     break;
                 }
             }
@@ -226,6 +255,12 @@ impl Cheops {
     /// on the waste never leave together, so a winning line's pairs are a
     /// perfect matching of that graph (see the module docs).
     pub(super) fn unmatched(&self, pos: &Position) -> bool {
+        self.unmatched_by(pos, true)
+    }
+
+    /// `unmatched`, with the edges to cards frozen under a pyramid card's
+    /// partners taken away (`frozen`) or not (for the tests).
+    fn unmatched_by(&self, pos: &Position, frozen: bool) -> bool {
         let cards = in_play(pos);
         let mut waste = pos.stock & crate::position::below(pos.next);
         if pos.slot {
@@ -242,6 +277,49 @@ impl Cheops {
             adj[i] = self.partner_masks[i] & cards;
             if waste >> i & 1 != 0 {
                 adj[i] &= !waste;
+            }
+        }
+        // Frozen under a pyramid card's partners (see the module docs): a
+        // pyramid card k whose partners are all on the waste leaves with
+        // one of them, so the waste cards under the lowest leave after k,
+        // and after k's cone: none of them pairs with k or a card of its
+        // cone. Until nothing changes; a pyramid card with no partner left
+        // cannot leave.
+        let pyramid = pos.pyramid;
+        if frozen {
+            loop {
+                let mut changed = false;
+                for k in bits(pyramid) {
+                    let partners = adj[k as usize];
+                    if partners == 0 {
+                        return true;
+                    }
+                    if partners & !waste != 0 {
+                        continue;
+                    }
+                    let w = partners.trailing_zeros() as usize;
+                    let under = waste & ((1u64 << w) - 1);
+                    if under == 0 {
+                        continue;
+                    }
+                    let before = u64::from((self.cone[k as usize] & pyramid) | 1 << k);
+                    for p in bits(before as u32) {
+                        let p = p as usize;
+                        if adj[p] & under != 0 {
+                            adj[p] &= !under;
+                            changed = true;
+                        }
+                    }
+                    let mut rest = under;
+                    while rest != 0 {
+                        let u = rest.trailing_zeros() as usize;
+                        rest &= rest - 1;
+                        adj[u] &= !before;
+                    }
+                }
+                if !changed {
+                    break;
+                }
             }
         }
         !perfect_matching(&adj, cards)
@@ -584,6 +662,9 @@ mod tests {
         let mut random = xorshift(0x2545_f491_4f6c_dd1du64);
         let (mut checked, mut lost_now, mut lost_later, mut won, mut bare, mut unmatched) =
             (0, 0, 0, 0, 0, 0);
+        // Positions only the frozen edges lose, and deadlines only the
+        // spans of the lone cards above make earlier.
+        let (mut frozen, mut spans) = (0, 0);
         for number in 1..=250 {
             let board = Board::new(Deal::from_number(number), Preset::Cheops);
             let cheops = Cheops::new(&board).expect("Cheops's rules");
@@ -647,7 +728,11 @@ mod tests {
                     if let Some(won) = reference(&board, &pos, 200_000) {
                         assert!(!won, "deal {number}: no perfect matching, but won: {pos:?}");
                         unmatched += 1;
+                        frozen += usize::from(!cheops.unmatched_by(&pos, false));
                     }
+                }
+                if cheops.deadline(&pos) != cheops.deadline_by(&pos, false) {
+                    spans += 1;
                 }
                 let Some(deadline) = cheops.deadline(&pos) else {
                     if let Some(won) = reference(&board, &pos, 200_000) {
@@ -682,9 +767,14 @@ mod tests {
         }
         eprintln!(
             "{checked} checked, {won} won, {lost_now} lost now, {lost_later} lost later, \
-             {bare} with the pyramid gone, {unmatched} with no perfect matching"
+             {bare} with the pyramid gone, {unmatched} with no perfect matching \
+             ({frozen} by frozen edges), {spans} with deadlines made earlier by spans"
         );
         assert!(lost_now >= 20 && lost_later >= 20 && won >= 100 && bare >= 20 && unmatched >= 20);
+        assert!(
+            frozen >= 5 && spans >= 5,
+            "{frozen} by frozen edges, {spans} by spans"
+        );
     }
 
     fn counts(cards: &[(usize, u64)]) -> u64 {
