@@ -190,9 +190,12 @@
 //!   card of k's cone (gone before k is exposed). The two cards of a pair
 //!   leave together, so in a winning line none of those waste cards pairs
 //!   with k or a card of its cone: those edges are taken away before the
-//!   matching is looked for, and again for each card that then has edges
-//!   only to the waste, until nothing changes (a pyramid card left with no
-//!   edge loses the position).
+//!   matching is looked for. Likewise the waste cards above the highest
+//!   of k's partners have left before it, so before every pyramid card
+//!   lying on k, near or far (exposed only once k is gone): their edges to
+//!   those cards go too. Again for each card that then has edges only to
+//!   the waste, until nothing changes (a pyramid card left with no edge
+//!   loses the position).
 //! - **One waste card at a time.** With one waste in waste mode, two stock
 //!   cards are never live together, so with every card to remove (and
 //!   pairs of 13) each stock card needs a pyramid partner of its own: a

@@ -283,8 +283,9 @@ impl Cheops {
         // pyramid card k whose partners are all on the waste leaves with
         // one of them, so the waste cards under the lowest leave after k,
         // and after k's cone: none of them pairs with k or a card of its
-        // cone. Until nothing changes; a pyramid card with no partner left
-        // cannot leave.
+        // cone; those above the highest leave before k, so before the cards
+        // lying on it. Until nothing changes; a pyramid card with no
+        // partner left cannot leave.
         let pyramid = pos.pyramid;
         if frozen {
             loop {
@@ -296,6 +297,26 @@ impl Cheops {
                     }
                     if partners & !waste != 0 {
                         continue;
+                    }
+                    // The waste cards above the highest leave before k, so
+                    // before every card lying on k, near or far.
+                    let high = 63 - partners.leading_zeros() as usize;
+                    let above = waste & !((2u64 << high) - 1);
+                    let after = u64::from(self.under[k as usize] & pyramid);
+                    if above != 0 && after != 0 {
+                        for p in bits(after as u32) {
+                            let p = p as usize;
+                            if adj[p] & above != 0 {
+                                adj[p] &= !above;
+                                changed = true;
+                            }
+                        }
+                        let mut rest = above;
+                        while rest != 0 {
+                            let u = rest.trailing_zeros() as usize;
+                            rest &= rest - 1;
+                            adj[u] &= !after;
+                        }
                     }
                     let w = partners.trailing_zeros() as usize;
                     let under = waste & ((1u64 << w) - 1);
