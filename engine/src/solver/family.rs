@@ -377,7 +377,9 @@ pub(super) fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
             && rules.stock_mode == StockMode::Waste
             && rules.pairing == Pairing::Thirteen,
         cheops: cheops::Cheops::new(board),
+        quick_moves: false,
     };
+    search.quick_moves = search.turned.is_some() && !rules.overlap && rules.layout == Layout::Stock;
     let won = if search.stamped {
         search.restarting(pos)
     } else if search.three_wastes {
@@ -555,6 +557,54 @@ struct Search<'a> {
     unlimited_turned: bool,
     /// Cheops's own prunes (`family/cheops.rs`), with Cheops's rules.
     cheops: Option<cheops::Cheops>,
+    /// Several cards a turn onto one waste, no overlap pairs: the legal
+    /// moves are listed from bit masks (`turned_moves`).
+    quick_moves: bool,
+}
+
+/// Up to `MAX_MOVES` moves, kept on the stack.
+struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+/// More than any position's legal moves: with one waste and no reserve
+/// at most 7 exposed pyramid cards and the waste top are available.
+const MAX_MOVES: usize = 64;
+
+impl MoveList {
+    fn new() -> MoveList {
+        MoveList {
+            moves: [Move::Draw; MAX_MOVES],
+            len: 0,
+        }
+    }
+
+    fn from_slice(moves: &[Move]) -> MoveList {
+        let mut list = MoveList::new();
+        for &m in moves {
+            list.push(m);
+        }
+        list
+    }
+
+    fn push(&mut self, m: Move) {
+        self.moves[self.len] = m;
+        self.len += 1;
+    }
+}
+
+impl std::ops::Deref for MoveList {
+    type Target = [Move];
+    fn deref(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
+impl std::ops::DerefMut for MoveList {
+    fn deref_mut(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
 }
 
 /// The pyramid cards that some card of `cards` lies on (each card lies on
@@ -1063,9 +1113,23 @@ impl Search<'_> {
             cards & !removable == 0 && self.leaving(cards, pyramid, u32::MAX) == cards.count_ones()
         };
         let mut live = 0u32;
+        let mut scan = stock;
+        if later_passes {
+            // Every card after the (turn - 1)th removable one is live in a
+            // later pass (below): only the cards up to it are looked at.
+            let mut r = removable & stock;
+            for _ in 2..turn {
+                r &= r.wrapping_sub(1);
+            }
+            if r != 0 {
+                let cut = r.trailing_zeros() as u8 + 1;
+                live = stock & !below(cut);
+                scan &= below(cut);
+            }
+        }
         // In-play cards before q, and the removable ones among them.
         let (mut before, mut removable_before) = (0u32, 0u32);
-        for q in crate::position::bits(stock) {
+        for q in crate::position::bits(scan) {
             let after = stock & !below(q as u8 + 1);
             // In a later pass, dealt at place (before - k) % turn, k of the
             // removable cards before it gone: the rest of its turn, m cards,
@@ -1253,7 +1317,11 @@ impl Search<'_> {
             }
         }
         let board = self.board;
-        let mut moves = board.legal_moves(pos);
+        let mut moves = if self.quick_moves {
+            self.turned_moves(pos)
+        } else {
+            MoveList::from_slice(&board.legal_moves(pos))
+        };
         // Removals with a stock-side card first: it may be buried by the
         // next draw, a pyramid card never is.
         moves.sort_by_key(|m| match m {
@@ -1311,7 +1379,7 @@ impl Search<'_> {
         if let Some(m) = self.forced(pos, &moves) {
             return self.try_move(pos, m);
         }
-        for m in moves {
+        for &m in moves.iter() {
             if jumped {
                 if let Move::Pair(a, b) = m {
                     if matches!(board.home(a), Home::Pyramid(_))
@@ -1411,6 +1479,46 @@ impl Search<'_> {
         }
         *least = drawn as u8;
         false
+    }
+
+    /// `Board::legal_moves` in the same order, from bit masks: with several
+    /// cards a turn onto one waste (waste mode, pairs of 13, no overlap
+    /// pairs, no reserve) the available cards are the exposed pyramid cards,
+    /// by place, then the waste top.
+    fn turned_moves(&self, pos: &Position) -> MoveList {
+        let board = self.board;
+        let mut available = [board.stock_card(0); 8];
+        let mut n = 0;
+        for k in crate::position::bits(crate::position::exposed_of(pos.pyramid)) {
+            available[n] = board.pyramid_card(k);
+            n += 1;
+        }
+        if let Some(i) = board.waste_top_index(pos) {
+            available[n] = board.stock_card(i);
+            n += 1;
+        }
+        let available = &available[..n];
+        let mut moves = MoveList::new();
+        for &c in available {
+            if c.rank() == 13 {
+                moves.push(Move::King(c));
+            }
+        }
+        for (i, &a) in available.iter().enumerate() {
+            for &b in &available[i + 1..] {
+                if a.rank() + b.rank() == 13 {
+                    moves.push(Move::Pair(a, b));
+                }
+            }
+        }
+        if board.can_draw(pos) {
+            moves.push(Move::Draw);
+        }
+        if board.can_recycle(pos) {
+            moves.push(Move::Recycle);
+        }
+        debug_assert_eq!(*moves, *board.legal_moves(pos));
+        moves
     }
 
     /// Whether the waste top is a King or pairs with an exposed pyramid
