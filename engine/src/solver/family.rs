@@ -378,6 +378,7 @@ pub(super) fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
             && rules.pairing == Pairing::Thirteen,
         cheops: cheops::Cheops::new(board),
         quick_moves: false,
+        rep_cache: Vec::new(),
     };
     search.quick_moves = search.turned.is_some() && !rules.overlap && rules.layout == Layout::Stock;
     let won = if search.stamped {
@@ -393,6 +394,13 @@ pub(super) fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
         nodes: search.nodes + search.relaxed.as_ref().map_or(0, |r| r.nodes),
     }
 }
+
+/// The entries of `Search::rep_cache` (a power of two).
+const REP_CACHE: usize = 1 << 12;
+
+/// The positions a search visits before it caches `by_rank`'s answers
+/// (small searches do without the cache's allocation).
+const CACHE_AFTER: u64 = 500;
 
 /// Three wastes: the positions of the first search, in the usual order,
 /// before the second (see `Search::two_orders`).
@@ -560,6 +568,9 @@ struct Search<'a> {
     /// Several cards a turn onto one waste, no overlap pairs: the legal
     /// moves are listed from bit masks (`turned_moves`).
     quick_moves: bool,
+    /// `by_rank`'s answers by stock, pointer and `blank` (see
+    /// `by_rank_cached`), empty until first used.
+    rep_cache: Vec<(u64, u64)>,
 }
 
 /// Up to `MAX_MOVES` moves, kept on the stack.
@@ -774,6 +785,34 @@ impl Search<'_> {
         (p, blank_rep)
     }
 
+    /// `by_rank`, through a direct-mapped cache of its answers (a function
+    /// of the stock, the pointer and `blank` alone) once the search has
+    /// visited `CACHE_AFTER` positions.
+    fn by_rank_cached(&mut self, pos: &Position, blank: u32) -> (Position, u32) {
+        if !self.by_rank || self.nodes < CACHE_AFTER {
+            return self.by_rank(pos, blank);
+        }
+        if self.rep_cache.is_empty() {
+            self.rep_cache = vec![(u64::MAX, 0); REP_CACHE];
+        }
+        let key = u64::from(pos.stock) | u64::from(pos.next) << 24 | u64::from(blank) << 32;
+        let slot =
+            (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - REP_CACHE.trailing_zeros())) as usize;
+        let (k, v) = self.rep_cache[slot];
+        if k == key {
+            let mut p = *pos;
+            p.stock = v as u32 & 0xff_ffff;
+            p.next = (v >> 24) as u8;
+            return (p, (v >> 32) as u32);
+        }
+        let (p, blank_rep) = self.by_rank(pos, blank);
+        self.rep_cache[slot] = (
+            key,
+            u64::from(p.stock) | u64::from(p.next) << 24 | u64::from(blank_rep) << 32,
+        );
+        (p, blank_rep)
+    }
+
     /// Unlimited passes, several cards a turn: the stock cards in play that
     /// never leave (see the module docs), whose ranks do not matter.
     fn blanks(&self, pos: &Position) -> u32 {
@@ -861,7 +900,7 @@ impl Search<'_> {
         }
         let pos = self.canonical(&pos);
         // The tables' keys are the representative's (see `by_rank`).
-        let (rep, blank) = self.by_rank(&pos, self.blanks(&pos));
+        let (rep, blank) = self.by_rank_cached(&pos, self.blanks(&pos));
         let cards = in_play(&rep);
         if self.stamped {
             if self
@@ -1403,8 +1442,26 @@ impl Search<'_> {
         if self.unlimited_turned && matches!(m, Move::Draw | Move::Recycle) {
             return self.jump(pos, m);
         }
-        let Ok(child) = self.board.play(pos, m) else {
-            return false;
+        let child = match m {
+            // Listed by `turned_moves`, so legal: the cards leave.
+            Move::King(_) | Move::Pair(..) if self.quick_moves => {
+                let mut child = *pos;
+                for c in m.removed_cards() {
+                    match self.board.home(c) {
+                        Home::Pyramid(k) => child.pyramid &= !(1 << k),
+                        Home::Stock(i) => child.stock &= !(1 << i),
+                    }
+                }
+                child.removed_this_pass = true;
+                debug_assert_eq!(Ok(child), self.board.play(pos, m));
+                child
+            }
+            _ => {
+                let Ok(child) = self.board.play(pos, m) else {
+                    return false;
+                };
+                child
+            }
         };
         self.line.push(m);
         if self.dfs(child) {
