@@ -378,6 +378,11 @@ pub(super) fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
             && rules.pairing == Pairing::Thirteen,
         cheops: cheops::Cheops::new(board),
         quick_moves: false,
+        alone: (0..52)
+            .filter(|&i| board.goes_alone(board.deal().cards()[i]))
+            .fold(0, |m, i| m | 1 << i),
+        pyramid_rank: std::array::from_fn(|k| board.pyramid_card(k as u32).rank()),
+        stock_of_rank: std::array::from_fn(|r| (rank_cards(board)[r] >> PYRAMID_CARDS) as u32),
         rep_cache: Vec::new(),
     };
     search.quick_moves = search.turned.is_some() && !rules.overlap && rules.layout == Layout::Stock;
@@ -568,6 +573,13 @@ struct Search<'a> {
     /// Several cards a turn onto one waste, no overlap pairs: the legal
     /// moves are listed from bit masks (`turned_moves`).
     quick_moves: bool,
+    /// The cards that go alone, by deck index.
+    alone: u64,
+    /// The rank of each pyramid card, by place.
+    pyramid_rank: [u8; PYRAMID_CARDS],
+    /// For each rank 0..15, the stock cards of that rank by stock index
+    /// (for 0: none; so a pyramid King, 13 - 13, adds none).
+    stock_of_rank: [u32; 15],
     /// `by_rank`'s answers by stock, pointer and `blank` (see
     /// `by_rank_cached`), empty until first used.
     rep_cache: Vec<(u64, u64)>,
@@ -852,14 +864,10 @@ impl Search<'_> {
         } else {
             u64::from(pos.pyramid)
         };
-        let cards = self.board.deal().cards();
-        let mut rest = needed;
+        let mut rest = needed & !self.alone;
         while rest != 0 {
             let i = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            if self.board.goes_alone(cards[i]) {
-                continue;
-            }
             if self.partner_masks[i] & in_play == 0 {
                 return false;
             }
@@ -1103,16 +1111,16 @@ impl Search<'_> {
     fn liveable(&self, pos: &Position, turn: u32) -> u32 {
         // The pyramid's cards in play by rank: a stock card leaves with one
         // of the complementary rank, or alone if a King.
+        // (Counted card by card: no popcount instruction in the native
+        // build's baseline.)
         let mut pyramid = [0u8; 15];
-        for (n, &cards) in pyramid.iter_mut().zip(&self.rank_cards).take(13).skip(1) {
-            *n = (u64::from(pos.pyramid) & cards).count_ones() as u8;
-        }
         let mut removable = (self.rank_cards[13] >> PYRAMID_CARDS) as u32;
-        for r in 1..13 {
-            if pyramid[13 - r] != 0 {
-                removable |= (self.rank_cards[r] >> PYRAMID_CARDS) as u32;
-            }
+        for k in crate::position::bits(pos.pyramid) {
+            let r = usize::from(self.pyramid_rank[k as usize]);
+            pyramid[r] += 1;
+            removable |= self.stock_of_rank[13 - r];
         }
+        pyramid[13] = 0;
         removable &= pos.stock;
         // A card never live never leaves either.
         loop {
@@ -1251,7 +1259,6 @@ impl Search<'_> {
             return false;
         }
         let in_play = u64::from(pos.pyramid) | u64::from(live) << PYRAMID_CARDS;
-        let cards = self.board.deal().cards();
         // Cards that leave together: a pyramid card with its only partner.
         // A class has at most two cards (three cannot leave in one pair), so
         // each card's class is itself and its mate, if any.
@@ -1259,13 +1266,10 @@ impl Search<'_> {
         let mut mate = [NONE; 52];
         let (mut pairs, mut pair_count) = ([0u64; PYRAMID_CARDS], 0);
         let mut paired_stock = 0u32;
-        for k in crate::position::bits(pos.pyramid) {
+        for k in crate::position::bits(pos.pyramid & !self.alone as u32) {
             let k = k as usize;
-            if self.board.goes_alone(cards[k]) {
-                continue;
-            }
             let partners = self.partner_masks[k] & in_play;
-            if partners.count_ones() == 1 {
+            if partners.is_power_of_two() {
                 let j = partners.trailing_zeros() as usize;
                 if j >= PYRAMID_CARDS {
                     paired_stock |= 1 << (j - PYRAMID_CARDS);
@@ -1544,28 +1548,31 @@ impl Search<'_> {
     /// by place, then the waste top.
     fn turned_moves(&self, pos: &Position) -> MoveList {
         let board = self.board;
-        let mut available = [board.stock_card(0); 8];
-        let mut n = 0;
-        for k in crate::position::bits(crate::position::exposed_of(pos.pyramid)) {
-            available[n] = board.pyramid_card(k);
-            n += 1;
-        }
-        if let Some(i) = board.waste_top_index(pos) {
-            available[n] = board.stock_card(i);
-            n += 1;
-        }
-        let available = &available[..n];
-        let mut moves = MoveList::new();
-        for &c in available {
-            if c.rank() == 13 {
-                moves.push(Move::King(c));
+        let exposed = crate::position::exposed_of(pos.pyramid);
+        let top = board.waste_top_index(pos);
+        let top_bit = top.map_or(0, |i| 1u64 << (PYRAMID_CARDS as u32 + i));
+        let available = u64::from(exposed) | top_bit;
+        let card = |i: u32| {
+            if (i as usize) < PYRAMID_CARDS {
+                board.pyramid_card(i)
+            } else {
+                board.stock_card(i - PYRAMID_CARDS as u32)
             }
+        };
+        let mut moves = MoveList::new();
+        let mut kings = available & self.alone;
+        while kings != 0 {
+            moves.push(Move::King(card(kings.trailing_zeros())));
+            kings &= kings - 1;
         }
-        for (i, &a) in available.iter().enumerate() {
-            for &b in &available[i + 1..] {
-                if a.rank() + b.rank() == 13 {
-                    moves.push(Move::Pair(a, b));
-                }
+        // Exposed pyramid cards never cover one another, so a pair of them
+        // or of one with the waste top is a pair of ranks making 13.
+        for a in crate::position::bits(exposed) {
+            let mut later = self.partner_masks[a as usize] & available & !((2u64 << a) - 1);
+            while later != 0 {
+                let b = later.trailing_zeros();
+                later &= later - 1;
+                moves.push(Move::Pair(card(a), card(b)));
             }
         }
         if board.can_draw(pos) {
