@@ -331,6 +331,7 @@ pub(super) fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
     };
     let tables = (rules.pairing == Pairing::Thirteen).then(|| Tables::new(board));
     let relaxed = tables.as_ref().map(|t| Relaxed::new(t, limits.max_nodes));
+    let ranks = rank_cards(board);
     let mut search = Search {
         board,
         relaxed,
@@ -365,7 +366,7 @@ pub(super) fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
         by_rank: rules.layout == Layout::Stock && rules.wastes == 1,
         stock_rank: std::array::from_fn(|i| board.stock_card(i as u32).rank()),
         same_rank: same_rank(board),
-        rank_cards: rank_cards(board),
+        rank_cards: ranks,
         under: under(board),
         draw_early: false,
         jumped: false,
@@ -382,7 +383,7 @@ pub(super) fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
             .filter(|&i| board.goes_alone(board.deal().cards()[i]))
             .fold(0, |m, i| m | 1 << i),
         pyramid_rank: std::array::from_fn(|k| board.pyramid_card(k as u32).rank()),
-        stock_of_rank: std::array::from_fn(|r| (rank_cards(board)[r] >> PYRAMID_CARDS) as u32),
+        stock_of_rank: std::array::from_fn(|r| (ranks[r] >> PYRAMID_CARDS) as u32),
         rep_cache: Vec::new(),
     };
     search.quick_moves = search.turned.is_some() && !rules.overlap && rules.layout == Layout::Stock;
