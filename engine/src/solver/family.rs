@@ -592,9 +592,11 @@ struct MoveList {
     len: usize,
 }
 
-/// More than any position's legal moves: with one waste and no reserve
-/// at most 7 exposed pyramid cards and the waste top are available.
-const MAX_MOVES: usize = 64;
+/// More than any position's legal moves in `turned_moves`'s games: at most
+/// 7 exposed pyramid cards and the waste top are available, so at most 16
+/// pairs (or fewer with Kings, each a move of its own), and a draw or a
+/// recycle.
+const MAX_MOVES: usize = 24;
 
 impl MoveList {
     fn new() -> MoveList {
@@ -604,17 +606,35 @@ impl MoveList {
         }
     }
 
-    fn from_slice(moves: &[Move]) -> MoveList {
-        let mut list = MoveList::new();
-        for &m in moves {
-            list.push(m);
-        }
-        list
-    }
-
     fn push(&mut self, m: Move) {
         self.moves[self.len] = m;
         self.len += 1;
+    }
+}
+
+/// A position's legal moves: listed on the stack by `turned_moves`, or
+/// `Board::legal_moves`'s.
+enum Moves {
+    Listed(MoveList),
+    Legal(Vec<Move>),
+}
+
+impl std::ops::Deref for Moves {
+    type Target = [Move];
+    fn deref(&self) -> &[Move] {
+        match self {
+            Moves::Listed(list) => list,
+            Moves::Legal(moves) => moves,
+        }
+    }
+}
+
+impl std::ops::DerefMut for Moves {
+    fn deref_mut(&mut self) -> &mut [Move] {
+        match self {
+            Moves::Listed(list) => list,
+            Moves::Legal(moves) => moves,
+        }
     }
 }
 
@@ -1362,9 +1382,9 @@ impl Search<'_> {
         }
         let board = self.board;
         let mut moves = if self.quick_moves {
-            self.turned_moves(pos)
+            Moves::Listed(self.turned_moves(pos))
         } else {
-            MoveList::from_slice(&board.legal_moves(pos))
+            Moves::Legal(board.legal_moves(pos))
         };
         // Removals with a stock-side card first: it may be buried by the
         // next draw, a pyramid card never is.
