@@ -19,7 +19,7 @@ pub const COMMITTED: &str = include_str!("../win-rates.txt");
 pub const HEADER: &str = "# The solver's verdict on deals 1..=N of each game: id, N, winnable, a hex bitmap (bit d-1 set when deal d can be won), and where the solver's budget left deals undecided, a second bitmap of them. Made by: cargo run --release -p pyramid-howto --bin rules-page -- --measure 10000 > howto/win-rates.txt";
 
 /// Deals measured of a game whose search is not yet fast on every deal:
-/// Cheops, whose hardest deals run for seconds (docs/solver.md), and 11 of
+/// Cheops, whose hardest deals run for seconds (docs/solver.md), and 8 of
 /// whose first 10,000 its budget leaves undecided (the table says which).
 pub const CHEOPS_DEALS: u32 = 10_000;
 
