@@ -53,8 +53,9 @@ impl<'a> Subgames<'a> {
         }
     }
 
-    /// Whether some game of one, two or three pairs of ranks is lost from
-    /// this position (see [`Subgames::lost`]).
+    /// Whether some game of three pairs of ranks is lost from this
+    /// position (see [`Subgames::lost`]; a game of fewer pairs lost is
+    /// lost for every three that hold them).
     pub(super) fn lost_any(
         &mut self,
         pyramid: u32,
