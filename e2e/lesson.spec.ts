@@ -220,10 +220,12 @@ for (const [width, height] of [
 // phone on its side shows it over the counters: in every layout of the
 // family it covers no card, even where the height sizes the cards. The
 // visit after has the room back.
-test('the offer covers no card in any layout, and the next visit has its room back', async ({ browser }) => {
-  test.setTimeout(120_000);
-  const baseURL = test.info().project.use.baseURL;
-  for (const [width, height] of [[768, 1024], [1024, 768], [1366, 768], [360, 740], [740, 360], [667, 375]]) {
+// One test a window size, so that each stays well inside its time on a busy
+// machine (four fresh contexts, each loaded twice).
+for (const [width, height] of [[768, 1024], [1024, 768], [1366, 768], [360, 740], [740, 360], [667, 375]]) {
+  test(`the offer covers no card in any layout, and the next visit has its room back, ${width}x${height}`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const baseURL = test.info().project.use.baseURL;
     for (const rules of ['classic', 'apophis', 'kingtut', 'giza']) {
       const context = await browser.newContext({ baseURL, viewport: { width, height }, reducedMotion: 'reduce' });
       const page = await context.newPage();
@@ -246,8 +248,8 @@ test('the offer covers no card in any layout, and the next visit has its room ba
       await expect(page.locator('.lesson-offer')).toHaveCount(0);
       await context.close();
     }
-  }
-});
+  });
+}
 
 test('no axe violations on the offer and the callout', async ({ page }) => {
   const game = new PyramidPage(page);
