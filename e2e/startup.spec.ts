@@ -226,3 +226,45 @@ test('an unreadable frame shape is passed over: the plain frame', async ({ page 
   release();
   await expect(page.locator('[data-zone="pyramid"]')).toHaveCount(28);
 });
+
+// The later module's stylesheet is asked for with the module, on its own
+// request: when it comes after the module, the module's parts (the offer
+// to a first visit, the banners, the statistics' figures) wait for it, so
+// none stands a moment unstyled in the page's flow and moves the table.
+for (const viewport of [
+  { width: 360, height: 740 },
+  { width: 1920, height: 1080 },
+]) {
+  test(`a stylesheet later than the later module moves nothing at ${viewport.width}x${viewport.height}`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.addInitScript(() => {
+      const w = window as any;
+      w.__shifted = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as any[]) {
+          if (e.hadRecentInput) continue;
+          const what = (e.sources ?? []).map((s: any) => s.node?.className || s.node?.nodeName || '?');
+          w.__shifted.push(`${e.value.toFixed(3)} at ${e.startTime.toFixed(0)} ms: ${what.join(', ')}`);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/later\.css$/, async (route) => {
+      await released;
+      await route.continue().catch(() => {});
+    });
+    const module = page.waitForResponse(/\/later-[0-9a-f]+\.wasm$/);
+    await page.goto('/?deal=1&rules=classic');
+    await expect(page.locator('[data-zone="pyramid"]')).toHaveCount(28);
+    await module;
+    // The module is in and has had time to build its parts.
+    await page.waitForTimeout(500);
+    await expect(page.locator('.lesson-offer')).toHaveCount(0);
+    release();
+    await expect(page.locator('.lesson-offer')).toBeVisible();
+    await expect(page.getByTestId('stats').locator('dd').first()).toBeVisible();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+    expect(await page.evaluate(() => (window as any).__shifted)).toEqual([]);
+  });
+}

@@ -82,11 +82,13 @@ const RETRY_MAX: Duration = Duration::from_secs(30);
 #[cfg_attr(feature = "split", wasm_split_helpers::wasm_split(later, fallible))]
 fn later_parts() -> Result<Later, wasm_split_helpers::SplitLoaderError> {
     Ok(Later {
-        banners: || view! { <UnsavedBanner /> <NoticeBanners /> <ChallengeBanner /> }.into_any(),
-        lesson: || view! { <Lesson /> }.into_any(),
-        replay: || view! { <ReplayBar /> }.into_any(),
-        stats_figures: || view! { <StatsFigures /> }.into_any(),
-        stats_extras: || view! { <StatsExtras /> }.into_any(),
+        banners: || {
+            styled(|| view! { <UnsavedBanner /> <NoticeBanners /> <ChallengeBanner /> }.into_any())
+        },
+        lesson: || styled(|| view! { <Lesson /> }.into_any()),
+        replay: || styled(|| view! { <ReplayBar /> }.into_any()),
+        stats_figures: || styled(|| view! { <StatsFigures /> }.into_any()),
+        stats_extras: || styled(|| view! { <StatsExtras /> }.into_any()),
         dialogs: || {
             view! {
                 <NewDealDialog />
@@ -109,6 +111,43 @@ fn later_parts() -> Result<Later, wasm_split_helpers::SplitLoaderError> {
         },
         solver: SolverApi::worker(),
     })
+}
+
+/// How long a part waits for the later module's stylesheet at most: one
+/// whose request failed before the part asked sends no event, and the part
+/// shows without it.
+const STYLESHEET_WAIT: Duration = Duration::from_secs(3);
+
+/// `part`, once the later module's stylesheet is in (at once if it is). The
+/// stylesheet is asked for with the module, on a request of its own that
+/// may come after it: a part built before would stand a moment unstyled in
+/// the page's flow (the offer to a first visit, above the table) and move
+/// the table, then move it back.
+fn styled(part: fn() -> AnyView) -> AnyView {
+    // `sheet` is null until the stylesheet is in (read by name: the page's
+    // glue already has `Reflect.get`, and the first load no room to spare).
+    let waiting = document()
+        .query_selector("link[href='later.css']")
+        .ok()
+        .flatten()
+        .filter(|link| js_sys::Reflect::get(link, &"sheet".into()).is_ok_and(|s| s.is_null()));
+    let (ready, set_ready) = signal(waiting.is_none());
+    if let Some(link) = waiting {
+        let done = Closure::<dyn Fn()>::new(move || {
+            set_ready.try_set(true);
+        })
+        .into_js_value();
+        for event in ["load", "error"] {
+            let _ = link.add_event_listener_with_callback(event, done.unchecked_ref());
+        }
+        set_timeout(
+            move || {
+                set_ready.try_set(true);
+            },
+            STYLESHEET_WAIT,
+        );
+    }
+    view! { <Show when=move || ready.get()>{part()}</Show> }.into_any()
 }
 
 async fn fetch_later() -> Result<Later, wasm_split_helpers::SplitLoaderError> {
