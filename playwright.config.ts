@@ -17,8 +17,9 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   reporter: 'list',
-  // Whole rounds are played by clicks: give a busy 2-core machine room.
-  timeout: 60_000,
+  // Whole rounds are played by clicks: give a busy 2-core machine room
+  // (CI's machines have run the whole suite at half this one's speed).
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   use: {
     browserName: 'chromium',

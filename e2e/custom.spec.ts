@@ -277,7 +277,7 @@ test('unreadable recent sets are set aside with a notice, and the next set used 
 });
 
 test('the new-deal dialog at 360, 768 and 1920 px, with recent sets: axe, no overflow', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   mkdirSync(SHOTS, { recursive: true });
   const game = new PyramidPage(page);
   await page.goto('/not-the-game');

@@ -38,7 +38,6 @@ test('a bad deal number is refused inside the dialog', async ({ page }) => {
 });
 
 test('daily deal and winnable deals are winnable', async ({ page }) => {
-  test.setTimeout(60_000);
   const game = new PyramidPage(page);
   await game.open(1, 'classic');
   for (const [option, preset] of [

@@ -126,7 +126,7 @@ for (const [width, height] of [[740, 360], [844, 390]]) {
 // them, and the cards are sized for that, so the whole table is on the
 // first screen in each layout of the family.
 test('laptops and desktops: the whole table on the first screen, in every layout', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const game = new PyramidPage(page);
   const sizes = [[800, 600], [1024, 768], [1280, 720], [1280, 800], [1366, 768], [1440, 900], [1536, 864], [1680, 1050], [1920, 1080]];
   for (const [width, height] of sizes) {

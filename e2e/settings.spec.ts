@@ -371,7 +371,7 @@ test('Sound: M and the toolbar toggle it, it persists, and no AudioContext exist
 for (const theme of ['light', 'dark']) {
   for (const variant of ['normal', 'large cards', 'high contrast']) {
     test(`axe: no serious or critical violations, ${theme} theme, ${variant}`, async ({ page }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(180_000);
       const game = new PyramidPage(page);
       await game.open(1, 'classic');
       await withSettings(game, {
