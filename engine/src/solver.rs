@@ -141,6 +141,9 @@
 //!   this search is: each set of cards remembers the earliest stamp (see
 //!   `Search::stamp`) at which it was lost and the latest at which it was
 //!   won, and after a draw only the removals with the drawn card are new.
+//!   The checks on its cards (partners for the pyramid cards, and with
+//!   every card to go for the stock cards) each look at one pair of ranks,
+//!   so a state made by a removal looks again only at the pair it changed.
 //!   A game lost for some ranks is lost for more, so only the 20 choices
 //!   of three pairs are asked (of one or two pairs they never lose where
 //!   all of their triples win). The games are asked about the first

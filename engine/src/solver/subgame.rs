@@ -98,7 +98,7 @@ impl<'a> Subgames<'a> {
         let state = self.start(pairs, pyramid, stock, next, slot);
         self.budget = budget;
         self.spent = 0;
-        self.won(pairs, state) == Some(false)
+        self.won(pairs, state, pairs) == Some(false)
     }
 
     /// The state of the game of `pairs` at a position.
@@ -128,7 +128,9 @@ impl<'a> Subgames<'a> {
     }
 
     /// Whether the state can reach the goal; `None` when the budget ran out.
-    fn won(&mut self, pairs: u8, s: State) -> Option<bool> {
+    /// `check`: the pairs of ranks whose cards the checks on the cards
+    /// look at (see [`Subgames::cards_may_win`]).
+    fn won(&mut self, pairs: u8, s: State, check: u8) -> Option<bool> {
         let mut s = s;
         if s.pyramid == 0 && (!self.goal_all || s.stock == 0) {
             return Some(true);
@@ -142,21 +144,20 @@ impl<'a> Subgames<'a> {
         if won >= stamp && won != 0 {
             return Some(true);
         }
-        if !self.tables.partners_exist(s.pyramid, s.stock)
-            || (self.goal_all && !self.stock_partners_exist(&s))
-        {
+        if !self.cards_may_win(check, &s) {
             self.known.insert(key, (0, 0));
             return Some(false);
         }
         let first = stamp;
         let mut drawn = None;
+        let exposed = exposed_among(s.pyramid);
         loop {
             if self.spent >= self.budget {
                 return None;
             }
             self.spent += 1;
             self.nodes += 1;
-            if self.removals(pairs, &s, drawn)? {
+            if self.removals(pairs, &s, drawn, exposed)? {
                 let at = self.stamp(&s).max(1);
                 let e = self.known.entry(key).or_insert((u8::MAX, 0));
                 e.1 = e.1.max(at);
@@ -180,24 +181,46 @@ impl<'a> Subgames<'a> {
         Some(false)
     }
 
-    /// With every card to go, each stock card needs a partner too.
-    fn stock_partners_exist(&self, s: &State) -> bool {
+    /// The checks on the cards alone, for the pairs of ranks in `check`:
+    /// each pyramid card has a partner left (see [`Tables::partners_exist`]),
+    /// and with every card to go, so has each stock card. Each looks at the
+    /// cards of one pair of ranks, so a state need only look again at the
+    /// pair a removal just changed: the other pairs' cards are those of the
+    /// state it was made in, which passed. (The first state looks at all.)
+    fn cards_may_win(&self, check: u8, s: &State) -> bool {
         let t = self.tables;
-        bits(s.stock).all(|i| {
-            let want = usize::from(13 - t.stock_rank[i as usize]);
-            want == 0
-                || s.pyramid & t.pyramid_of_rank[want] != 0
-                || (self.draw_card && s.stock & t.stock_of_rank[want] != 0)
-        })
+        let mut left = check;
+        while left != 0 {
+            let r = left.trailing_zeros() as usize + 1;
+            left &= left - 1;
+            for (rank, want) in [(r, 13 - r), (13 - r, r)] {
+                let cards = s.pyramid & t.pyramid_of_rank[rank];
+                let stock_wants = s.stock & t.stock_of_rank[want] != 0;
+                if cards != 0 && !stock_wants {
+                    let partners = s.pyramid & t.pyramid_of_rank[want];
+                    if bits(cards).any(|k| partners & !t.blocked[k as usize] == 0) {
+                        return false;
+                    }
+                }
+                // With every card to go, each stock card needs a partner too.
+                if self.goal_all
+                    && s.stock & t.stock_of_rank[rank] != 0
+                    && s.pyramid & t.pyramid_of_rank[want] == 0
+                    && !(self.draw_card && stock_wants)
+                {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     /// The removals from `s`: all of them, or after a draw of card `drawn`
     /// only those with it (every other one was there before the draw, with
     /// the same cards, and lost there).
-    fn removals(&mut self, pairs: u8, s: &State, drawn: Option<u32>) -> Option<bool> {
+    fn removals(&mut self, pairs: u8, s: &State, drawn: Option<u32>, exposed: u32) -> Option<bool> {
         let s = *s;
         let t = self.tables;
-        let exposed = exposed_among(s.pyramid);
         if drawn.is_none() {
             // Pyramid pairs.
             for k in bits(exposed) {
@@ -208,7 +231,7 @@ impl<'a> Subgames<'a> {
                         pyramid: s.pyramid & !(1 << k) & !(1 << l),
                         ..s
                     };
-                    if self.won(pairs, c)? {
+                    if self.won(pairs, c, pair_of(want))? {
                         return Some(true);
                     }
                 }
@@ -225,7 +248,8 @@ impl<'a> Subgames<'a> {
                                 pyramid: s.pyramid & !(1 << k) & !on,
                                 ..s
                             };
-                            if self.won(pairs, c)? {
+                            let check = pair_of(t.pyramid_rank[l as usize]);
+                            if self.won(pairs, c, check)? {
                                 return Some(true);
                             }
                         }
@@ -236,14 +260,11 @@ impl<'a> Subgames<'a> {
         // The stock side: the top card drawn still in play, and the one
         // below it when the top one is in the slot.
         let drawn_cards = s.stock & below(s.next);
-        let Some(h1) = highest(drawn_cards) else {
+        if drawn_cards == 0 {
             return Some(false);
-        };
-        let h2 = if s.slot {
-            highest(drawn_cards & !(1 << h1))
-        } else {
-            None
-        };
+        }
+        let h1 = 31 - drawn_cards.leading_zeros();
+        let rest = drawn_cards & !(1 << h1);
         let after = |stock: u32, slot: bool| {
             let top = highest(stock & below(s.next));
             State {
@@ -253,29 +274,44 @@ impl<'a> Subgames<'a> {
                 slot: slot && top == Some(h1),
             }
         };
+        let h2 = if s.slot && rest != 0 {
+            Some(31 - rest.leading_zeros())
+        } else {
+            None
+        };
         if let Some(h2) = h2 {
             if t.stock_rank[h1 as usize] + t.stock_rank[h2 as usize] == 13 {
                 let c = after(s.stock & !(1 << h1) & !(1 << h2), false);
-                if self.won(pairs, c)? {
+                if self.won(pairs, c, pair_of(t.stock_rank[h1 as usize]))? {
                     return Some(true);
                 }
             }
         }
-        for i in [Some(h1), h2].into_iter().flatten() {
+        // With an exposed card: the top card, then the one below it.
+        for i in [Some(h1), h2] {
+            let Some(i) = i else { break };
             if drawn.is_some_and(|d| d != i) {
                 continue;
             }
             let want = 13 - t.stock_rank[i as usize];
-            for k in bits(exposed & t.pyramid_of_rank[usize::from(want)]) {
+            let mut ks = exposed & t.pyramid_of_rank[usize::from(want)];
+            while ks != 0 {
+                let k = ks.trailing_zeros();
+                ks &= ks - 1;
                 let mut c = after(s.stock & !(1 << i), s.slot);
                 c.pyramid &= !(1 << k);
-                if self.won(pairs, c)? {
+                if self.won(pairs, c, pair_of(want))? {
                     return Some(true);
                 }
             }
         }
         Some(false)
     }
+}
+
+/// The bit of the pair of ranks of a card of this rank (see [`State`]).
+fn pair_of(rank: u8) -> u8 {
+    1 << (rank.min(13 - rank) - 1)
 }
 
 /// The cards of `pyramid` (any set of pyramid cards) with none of the set
@@ -352,7 +388,7 @@ mod tests {
                 let mut games = Subgames::new(&tables, draw_card, goal_all);
                 let all = games.lost(63, p, st, start.next, start.slot, 200_000);
                 if games
-                    .won(63, games.start(63, p, st, start.next, start.slot))
+                    .won(63, games.start(63, p, st, start.next, start.slot), 63)
                     .is_some()
                 {
                     settled += 1;
