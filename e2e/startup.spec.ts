@@ -53,6 +53,31 @@ async function seenTasks<T>(page: Page): Promise<T[]> {
   return page.evaluate(() => (window as any).__seen);
 }
 
+/** Records the page's layout shifts from its start (read by `expectNoShift`). */
+async function recordShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as any;
+    w.__shift = 0;
+    // What moved, and when, to name in the failure.
+    w.__shifted = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as any[]) {
+        if (e.hadRecentInput) continue;
+        w.__shift += e.value;
+        const what = (e.sources ?? []).map((s: any) => s.node?.className || s.node?.nodeName || '?');
+        w.__shifted.push(`${e.value.toFixed(3)} at ${e.startTime.toFixed(0)} ms: ${what.join(', ')}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** After the next frame has settled, nothing has moved since the page began. */
+async function expectNoShift(page: Page) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+  const { shift, shifted } = await page.evaluate(() => ({ shift: (window as any).__shift, shifted: (window as any).__shifted }));
+  expect(shift, `layout shifts: ${shifted.join('; ')}`).toBe(0);
+}
+
 const PILES = ['stock', 'waste', 'discard'];
 const FRAME_PILES = ['#frame .stock', '#frame .waste-pile', '#frame .discard-pile'];
 const TABLE_PILES = ['[data-zone="stock"]', '.stock-waste .waste-pile', '[data-zone="discard"]'];
@@ -65,20 +90,7 @@ for (const viewport of [
 ]) {
   test(`the frame has the live table's geometry, and the table replaces it without a shift at ${viewport.width}x${viewport.height}`, async ({ page }) => {
     await page.setViewportSize(viewport);
-    await page.addInitScript(() => {
-      const w = window as any;
-      w.__shift = 0;
-      // What moved, and when, to name in the failure.
-      w.__shifted = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as any[]) {
-          if (e.hadRecentInput) continue;
-          w.__shift += e.value;
-          const what = (e.sources ?? []).map((s: any) => s.node?.className || s.node?.nodeName || '?');
-          w.__shifted.push(`${e.value.toFixed(3)} at ${e.startTime.toFixed(0)} ms: ${what.join(', ')}`);
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordShifts(page);
     const release = await holdPageWasm(page);
     await page.goto('/?deal=1&rules=classic');
     // Before the wasm: the frame alone, drawn by the stylesheet.
@@ -104,9 +116,7 @@ for (const viewport of [
 
     // Once the statistics and the later module are in too, nothing moved.
     await expect(page.getByTestId('stats').locator('dd').first()).toBeVisible();
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
-    const { shift, shifted } = await page.evaluate(() => ({ shift: (window as any).__shift, shifted: (window as any).__shifted }));
-    expect(shift, `layout shifts: ${shifted.join('; ')}`).toBe(0);
+    await expectNoShift(page);
   });
 }
 
@@ -237,17 +247,7 @@ for (const viewport of [
 ]) {
   test(`a stylesheet later than the later module moves nothing at ${viewport.width}x${viewport.height}`, async ({ page }) => {
     await page.setViewportSize(viewport);
-    await page.addInitScript(() => {
-      const w = window as any;
-      w.__shifted = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as any[]) {
-          if (e.hadRecentInput) continue;
-          const what = (e.sources ?? []).map((s: any) => s.node?.className || s.node?.nodeName || '?');
-          w.__shifted.push(`${e.value.toFixed(3)} at ${e.startTime.toFixed(0)} ms: ${what.join(', ')}`);
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordShifts(page);
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/later\.css$/, async (route) => {
@@ -264,7 +264,6 @@ for (const viewport of [
     release();
     await expect(page.locator('.lesson-offer')).toBeVisible();
     await expect(page.getByTestId('stats').locator('dd').first()).toBeVisible();
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
-    expect(await page.evaluate(() => (window as any).__shifted)).toEqual([]);
+    await expectNoShift(page);
   });
 }
