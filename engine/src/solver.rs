@@ -151,8 +151,9 @@
 //!   for them than they save), each with a budget of 20 states per
 //!   position searched, up to 200,000 (a game out of budget counts as not
 //!   lost); they are asked again, keeping what they found, each time the
-//!   search grows twentyfold. A lost game ends the search: every position
-//!   is lost.
+//!   search grows twentyfold, the games whose pyramid cards lie deepest
+//!   first (any order is exact). A lost game ends the search: every
+//!   position is lost.
 //! - **Losses by stamp.** With limited passes, each set of cards remembers
 //!   the earliest (pass, pointer) at which it was lost (`Search::stamp`).
 //!   That loss covers every later point that draws and recycles alone
