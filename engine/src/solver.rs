@@ -116,7 +116,7 @@
 //!   the position or the cards at some later pointer: there they cost more
 //!   than they save. Skipping a check only prunes less, and the caps of the
 //!   expansions still on the line stay valid below them.
-//! - **Games of a few ranks.** With one pass and overlap pairs, a position
+//! - **Games of a few ranks.** With one pass, a position
 //!   is lost when the game of some three pairs of complementary ranks is
 //!   (`subgame`): the same pyramid, stock and pointer, with only the cards
 //!   of those six ranks, every other card free to leave at any time (it
@@ -125,11 +125,12 @@
 //!   move, and a removal of cards of those ranks pairs two of them, whose
 //!   partners are of those ranks too, and both are live there. A pyramid
 //!   card there is exposed once no card of those ranks is left in its
-//!   cover cone (a subset of the real condition), an overlap pair needs the
-//!   one such card left in the cone to lie right on it (really the only
-//!   card left on it, and exposed), and the live stock cards are the
-//!   highest card of those ranks drawn and still in play, and the one
-//!   below it when that one is the drawn card, still in the slot: in
+//!   cover cone (a subset of the real condition), an overlap pair (with
+//!   overlap pairs) needs the one such card left in the cone to lie right
+//!   on it (really the only card left on it, and exposed), and the live
+//!   stock cards are the highest card of those ranks drawn and still in
+//!   play, and the one below it when that one is the drawn card, still in
+//!   the slot: in
 //!   draw-card mode the slot card, if of those ranks, is the highest drawn,
 //!   and the waste top, if of those ranks, the highest below it; otherwise
 //!   the waste top, if of those ranks, is the highest drawn. A draw of a
@@ -306,7 +307,7 @@ pub fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
             nodes: relaxed.nodes,
         };
     }
-    let subgames = rules.passes == Some(1) && rules.overlap;
+    let subgames = rules.passes == Some(1);
     let mut search = Search {
         board,
         tables: &tables,
@@ -995,7 +996,7 @@ struct Search<'a> {
     last_pass: u16,
     draw_card: bool,
     idle_rule: bool,
-    /// One pass with overlap pairs: the games of a few ranks (see
+    /// One pass: the games of a few ranks (see
     /// [`subgame`]), asked about `subgames_at` once the search has
     /// `SUBGAMES_AFTER` positions and again each time it grows twentyfold.
     subgames: Option<subgame::Subgames<'a>>,

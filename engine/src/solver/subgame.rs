@@ -398,6 +398,8 @@ mod tests {
             "custom-1-1-drawcard-all-overlap",
             "custom-1-1-waste-pyramid-overlap",
             "custom-1-1-drawcard-pyramid-no",
+            "custom-1-1-waste-pyramid-no",
+            "custom-1-1-drawcard-all-no",
         ] {
             let preset: Preset = id.parse().expect("a custom id");
             let (mut settled, mut lost, mut triples) = (0, 0, 0);
