@@ -241,6 +241,13 @@ const STRIP_AFTER: u64 = 2_000;
 /// ranks about its first position (see [`subgame`]).
 const SUBGAMES_AFTER: u64 = 100;
 
+/// The same in waste mode, whose searches are smaller: over Hard's deals
+/// 1..=10000, asked after 100 positions the games took its median from
+/// 263 to 311 positions and its median deals' instructions up by a
+/// twentieth; after 400 the median stays at 263 and the 90th percentile
+/// falls from 3,430 to 2,715 (2,798 after 100).
+const SUBGAMES_AFTER_WASTE: u64 = 400;
+
 /// The most states one game of a few ranks may expand in one ask.
 const SUBGAME_BUDGET: u64 = 200_000;
 
@@ -336,7 +343,11 @@ pub fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
             subgame::Subgames::new(&tables, rules.stock_mode == StockMode::DrawCard, goal_all)
         }),
         subgames_at: *pos,
-        subgames_next: if subgames { SUBGAMES_AFTER } else { u64::MAX },
+        subgames_next: match (subgames, rules.stock_mode) {
+            (false, _) => u64::MAX,
+            (true, StockMode::DrawCard) => SUBGAMES_AFTER,
+            (true, StockMode::Waste) => SUBGAMES_AFTER_WASTE,
+        },
         subgames_lost: false,
     };
     let won = search.dfs(*pos, u64::MAX);
