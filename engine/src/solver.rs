@@ -148,8 +148,9 @@
 //!   A game lost for some ranks is lost for more, so only the 20 choices
 //!   of three pairs are asked (of one or two pairs they never lose where
 //!   all of their triples win). The games are asked about the first
-//!   position once the search has 100 positions (smaller searches pay more
-//!   for them than they save), each with a budget of 20 states per
+//!   position once the search has 100 positions, 400 in waste mode
+//!   (smaller searches pay more for them than they save), each with a
+//!   budget of 20 states per
 //!   position searched, up to 200,000 (a game out of budget counts as not
 //!   lost); they are asked again, keeping what they found, each time the
 //!   search grows twentyfold, the games whose pyramid cards lie deepest
