@@ -149,9 +149,9 @@
 //!   of three pairs are asked (of one or two pairs they never lose where
 //!   all of their triples win). The games are asked about the first
 //!   position once the search has 100 positions, 400 in waste mode
-//!   (smaller searches pay more for them than they save), each with a
-//!   budget of 20 states per
-//!   position searched, up to 200,000 (a game out of budget counts as not
+//!   without overlap pairs (smaller searches pay more for them than they
+//!   save), each with a budget of 20 states per position searched, up
+//!   to 200,000 (a game out of budget counts as not
 //!   lost); they are asked again, keeping what they found, each time the
 //!   search grows twentyfold, the games whose pyramid cards lie deepest
 //!   first (any order is exact). A lost game ends the search: every
@@ -242,11 +242,13 @@ const STRIP_AFTER: u64 = 2_000;
 /// ranks about its first position (see [`subgame`]).
 const SUBGAMES_AFTER: u64 = 100;
 
-/// The same in waste mode, whose searches are smaller: over Hard's deals
-/// 1..=10000, asked after 100 positions the games took its median from
-/// 263 to 311 positions and its median deals' instructions up by a
-/// twentieth; after 400 the median stays at 263 and the 90th percentile
-/// falls from 3,430 to 2,715 (2,798 after 100).
+/// The same in waste mode without overlap pairs, whose searches are the
+/// smallest: over Hard's deals 1..=10000, asked after 100 positions the
+/// games took its median from 263 to 311 positions and its median deals'
+/// instructions up by a twentieth; after 400 the median stays at 263 and
+/// the 90th percentile falls from 3,430 to 2,715 (2,798 after 100). With
+/// overlap pairs, 400 took the median deals' instructions up by four
+/// fifths against 100.
 const SUBGAMES_AFTER_WASTE: u64 = 400;
 
 /// The most states one game of a few ranks may expand in one ask.
@@ -344,10 +346,10 @@ pub fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
             subgame::Subgames::new(&tables, rules.stock_mode == StockMode::DrawCard, goal_all)
         }),
         subgames_at: *pos,
-        subgames_next: match (subgames, rules.stock_mode) {
-            (false, _) => u64::MAX,
-            (true, StockMode::DrawCard) => SUBGAMES_AFTER,
-            (true, StockMode::Waste) => SUBGAMES_AFTER_WASTE,
+        subgames_next: match (subgames, rules.stock_mode, rules.overlap) {
+            (false, _, _) => u64::MAX,
+            (true, StockMode::Waste, false) => SUBGAMES_AFTER_WASTE,
+            (true, _, _) => SUBGAMES_AFTER,
         },
         subgames_lost: false,
     };
