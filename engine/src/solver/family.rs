@@ -269,6 +269,13 @@
 //!   one with fewer removals to a win. Either way a visited position has
 //!   smaller counts (every position the search tries is visited, or is
 //!   one that loses), which cannot be: so none could be won.
+//!   A position drawn to is not checked for a loss (the partners, live
+//!   some time, the order of leaving, unlimited passes must still win):
+//!   the position its draws started from has the same cards and passed
+//!   those checks,
+//!   and leaving a check out only prunes less. (The drawn-to position's
+//!   own checks would differ only by what its pointer buries; over King
+//!   Tut's deals 1..=10000 they cost more than the positions they saved.)
 //! - **Entered positions cover those they draw to** (the same games). A
 //!   position the search enters other than by drawing (by a removal, or at
 //!   the start) tries its moves and then the draws to the next waste top
@@ -818,9 +825,13 @@ impl Search<'_> {
         (p, blank_rep)
     }
 
-    /// `by_rank`, through a direct-mapped cache of its answers (a function
-    /// of the stock, the pointer and `blank` alone) once the search has
-    /// visited `CACHE_AFTER` positions.
+    /// `by_rank`, through a direct-mapped cache of its answers once the
+    /// search has visited `CACHE_AFTER` positions. The representative's
+    /// stock is a function of the stock and `blank` alone (the drawn cards
+    /// come first in the stock's order anyway), and its pointer is just past
+    /// the card standing for the last drawn one, the as-many-th of its stock
+    /// (each card stands for one, in the same order): so positions drawn to
+    /// from one another share an entry.
     fn by_rank_cached(&mut self, pos: &Position, blank: u32) -> (Position, u32) {
         if !self.by_rank || self.nodes < CACHE_AFTER {
             return self.by_rank(pos, blank);
@@ -828,21 +839,28 @@ impl Search<'_> {
         if self.rep_cache.is_empty() {
             self.rep_cache = vec![(u64::MAX, 0); REP_CACHE];
         }
-        let key = u64::from(pos.stock) | u64::from(pos.next) << 24 | u64::from(blank) << 32;
+        let key = u64::from(pos.stock) | u64::from(blank) << 24;
         let slot =
             (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - REP_CACHE.trailing_zeros())) as usize;
         let (k, v) = self.rep_cache[slot];
-        if k == key {
-            let mut p = *pos;
-            p.stock = v as u32 & 0xff_ffff;
-            p.next = (v >> 24) as u8;
-            return (p, (v >> 32) as u32);
+        let (stock, blank_rep) = if k == key {
+            (v as u32 & 0xff_ffff, (v >> 24) as u32)
+        } else {
+            let (p, blank_rep) = self.by_rank(pos, blank);
+            self.rep_cache[slot] = (key, u64::from(p.stock) | u64::from(blank_rep) << 24);
+            (p.stock, blank_rep)
+        };
+        let mut p = *pos;
+        p.stock = stock;
+        let mut drawn = (pos.stock & below(pos.next)).count_ones();
+        let mut rest = stock;
+        p.next = 0;
+        while drawn > 0 {
+            p.next = rest.trailing_zeros() as u8 + 1;
+            rest &= rest - 1;
+            drawn -= 1;
         }
-        let (p, blank_rep) = self.by_rank(pos, blank);
-        self.rep_cache[slot] = (
-            key,
-            u64::from(p.stock) | u64::from(p.next) << 24 | u64::from(blank_rep) << 32,
-        );
+        debug_assert_eq!((p, blank_rep), self.by_rank(pos, blank));
         (p, blank_rep)
     }
 
@@ -1245,6 +1263,39 @@ impl Search<'_> {
     /// module docs). `live` is `liveable`'s answer.
     fn order_stuck(&self, pos: &Position, turn: u32, live: u32) -> bool {
         let stock = pos.stock;
+        let in_play = u64::from(pos.pyramid) | u64::from(live) << PYRAMID_CARDS;
+        // Cards that leave together: a pyramid card with its only partner.
+        // A class has at most two cards (three cannot leave in one pair), so
+        // each card's class is itself and its mate, if any.
+        const NONE: u8 = u8::MAX;
+        let mut mate = [NONE; 52];
+        let (mut pairs, mut pair_count) = ([0u64; PYRAMID_CARDS], 0);
+        let mut paired_stock = 0u32;
+        for k in crate::position::bits(pos.pyramid & !self.alone as u32) {
+            let k = k as usize;
+            let partners = self.partner_masks[k] & in_play;
+            if partners.is_power_of_two() {
+                let j = partners.trailing_zeros() as usize;
+                if j >= PYRAMID_CARDS {
+                    paired_stock |= 1 << (j - PYRAMID_CARDS);
+                }
+                if usize::from(mate[k]) != j {
+                    // Three cards cannot leave in one pair.
+                    if mate[k] != NONE || mate[j] != NONE {
+                        return true;
+                    }
+                    mate[k] = j as u8;
+                    mate[j] = k as u8;
+                    pairs[pair_count] = 1 << k | 1 << j;
+                    pair_count += 1;
+                }
+            }
+        }
+        // A circle goes through a stock card paired with a pyramid card
+        // (below).
+        if paired_stock == 0 {
+            return false;
+        }
         let later_passes = self.unlimited || pos.pass < self.last_pass;
         // Stock cards q with the next card z after them always on them
         // whenever q is on the waste, this pass and later: (z, q).
@@ -1278,34 +1329,6 @@ impl Search<'_> {
         }
         if stock_count == 0 {
             return false;
-        }
-        let in_play = u64::from(pos.pyramid) | u64::from(live) << PYRAMID_CARDS;
-        // Cards that leave together: a pyramid card with its only partner.
-        // A class has at most two cards (three cannot leave in one pair), so
-        // each card's class is itself and its mate, if any.
-        const NONE: u8 = u8::MAX;
-        let mut mate = [NONE; 52];
-        let (mut pairs, mut pair_count) = ([0u64; PYRAMID_CARDS], 0);
-        let mut paired_stock = 0u32;
-        for k in crate::position::bits(pos.pyramid & !self.alone as u32) {
-            let k = k as usize;
-            let partners = self.partner_masks[k] & in_play;
-            if partners.is_power_of_two() {
-                let j = partners.trailing_zeros() as usize;
-                if j >= PYRAMID_CARDS {
-                    paired_stock |= 1 << (j - PYRAMID_CARDS);
-                }
-                if usize::from(mate[k]) != j {
-                    // Three cards cannot leave in one pair.
-                    if mate[k] != NONE || mate[j] != NONE {
-                        return true;
-                    }
-                    mate[k] = j as u8;
-                    mate[j] = k as u8;
-                    pairs[pair_count] = 1 << k | 1 << j;
-                    pair_count += 1;
-                }
-            }
         }
         // A circle leaves a chain of stock cards (z, q) through pyramid
         // cards, so through a stock card paired with one.
@@ -1354,30 +1377,37 @@ impl Search<'_> {
         if self.cheops_lost(pos, rep) {
             return false;
         }
-        let live = match self.turned {
-            Some(turn) => self.liveable(pos, turn),
-            None => pos.stock,
-        };
-        // A stock card never live again never leaves, nor pairs.
-        if self.goal_all && pos.stock & !live != 0 {
-            return false;
-        }
-        let live_pos = Position {
-            stock: live,
-            ..*pos
-        };
-        if !self.partners_exist(&live_pos) || self.waste_stuck(pos) || self.stock_outnumbers(pos) {
-            return false;
-        }
-        if let Some(turn) = self.turned {
-            if !self.board.rules().overlap && self.order_stuck(pos, turn, live) {
+        // A position drawn to has the cards of the one its draws started
+        // from, which passed these checks (see the module docs).
+        if !(jumped && self.unlimited_turned) {
+            let live = match self.turned {
+                Some(turn) => self.liveable(pos, turn),
+                None => pos.stock,
+            };
+            // A stock card never live again never leaves, nor pairs.
+            if self.goal_all && pos.stock & !live != 0 {
                 return false;
             }
-        }
-        if let Some(relaxed) = self.relaxed.as_mut() {
-            if pos.pyramid != 0 && !relaxed.winnable(pos.pyramid, live) {
-                self.aborted |= relaxed.aborted;
+            let live_pos = Position {
+                stock: live,
+                ..*pos
+            };
+            if !self.partners_exist(&live_pos)
+                || self.waste_stuck(pos)
+                || self.stock_outnumbers(pos)
+            {
                 return false;
+            }
+            if let Some(turn) = self.turned {
+                if !self.board.rules().overlap && self.order_stuck(pos, turn, live) {
+                    return false;
+                }
+            }
+            if let Some(relaxed) = self.relaxed.as_mut() {
+                if pos.pyramid != 0 && !relaxed.winnable(pos.pyramid, live) {
+                    self.aborted |= relaxed.aborted;
+                    return false;
+                }
             }
         }
         let board = self.board;
@@ -1504,6 +1534,8 @@ impl Search<'_> {
         let board = self.board;
         let len = self.line.len();
         let (mut p, mut m, mut recycles) = (*pos, m, 0);
+        // Draws change neither the pyramid nor the stock's cards.
+        let leaves = self.top_leaving(pos.pyramid);
         loop {
             if m == Move::Recycle {
                 recycles += 1;
@@ -1516,7 +1548,10 @@ impl Search<'_> {
             };
             self.line.push(m);
             p = next;
-            if self.top_leaves(&p) {
+            if board
+                .waste_top_index(&p)
+                .is_some_and(|i| leaves >> i & 1 != 0)
+            {
                 self.jumped = true;
                 if self.dfs(p) {
                     return true;
@@ -1606,15 +1641,14 @@ impl Search<'_> {
         moves
     }
 
-    /// Whether the waste top is a King or pairs with an exposed pyramid
-    /// card.
-    fn top_leaves(&self, pos: &Position) -> bool {
-        self.board.waste_top_index(pos).is_some_and(|i| {
-            let r = usize::from(self.stock_rank[i as usize]);
-            r == 13
-                || u64::from(crate::position::exposed_of(pos.pyramid)) & self.rank_cards[13 - r]
-                    != 0
-        })
+    /// The stock cards that can leave as the waste top beside `pyramid`:
+    /// Kings, and those pairing with an exposed pyramid card.
+    fn top_leaving(&self, pyramid: u32) -> u32 {
+        let mut leaves = self.stock_of_rank[13];
+        for k in crate::position::bits(crate::position::exposed_of(pyramid)) {
+            leaves |= self.stock_of_rank[13 - usize::from(self.pyramid_rank[k as usize])];
+        }
+        leaves
     }
 }
 
