@@ -1418,13 +1418,32 @@ impl Search<'_> {
         };
         // Removals with a stock-side card first: it may be buried by the
         // next draw, a pyramid card never is.
-        moves.sort_by_key(|m| match m {
-            Move::Pair(a, b) => {
-                !(matches!(board.home(*a), Home::Stock(_))
-                    || matches!(board.home(*b), Home::Stock(_)))
+        if let Moves::Listed(list) = &mut moves {
+            // `turned_moves`'s only stock-side card is the waste top, the
+            // second card of its pairs: a stable partition.
+            if let Some(top) = board.waste_top_index(pos).map(|i| board.stock_card(i)) {
+                let mut sorted = MoveList::new();
+                for &m in list.iter() {
+                    if matches!(m, Move::Pair(_, b) if b == top) {
+                        sorted.push(m);
+                    }
+                }
+                for &m in list.iter() {
+                    if !matches!(m, Move::Pair(_, b) if b == top) {
+                        sorted.push(m);
+                    }
+                }
+                *list = sorted;
             }
-            _ => true,
-        });
+        } else {
+            moves.sort_by_key(|m| match m {
+                Move::Pair(a, b) => {
+                    !(matches!(board.home(*a), Home::Stock(_))
+                        || matches!(board.home(*b), Home::Stock(_)))
+                }
+                _ => true,
+            });
+        }
         if self.cheops.is_some() {
             // Cheops's first run: among the removals of each kind, first
             // those whose cards both keep the most partners in play (over
@@ -1531,34 +1550,48 @@ impl Search<'_> {
     /// can leave, searched from there (see the module docs); none if the
     /// stock goes round without one.
     fn jump(&mut self, pos: &Position, m: Move) -> bool {
-        let board = self.board;
         let len = self.line.len();
+        let turn = self.turned.unwrap_or(1);
         let (mut p, mut m, mut recycles) = (*pos, m, 0);
         // Draws change neither the pyramid nor the stock's cards.
         let leaves = self.top_leaving(pos.pyramid);
         loop {
+            // `Board::play`'s draw and recycle, in waste mode with unlimited
+            // passes.
+            let before = p;
             if m == Move::Recycle {
                 recycles += 1;
-                if recycles > 1 {
+                if recycles > 1 || p.stock == 0 {
                     break;
                 }
+                p.next = 0;
+                p.pass += 1;
+                p.removed_this_pass = false;
+            } else {
+                // The next `turn` cards (fewer when fewer are left).
+                let mut rest = p.stock & !below(p.next);
+                if rest == 0 {
+                    break;
+                }
+                for _ in 1..turn {
+                    if rest & (rest - 1) == 0 {
+                        break;
+                    }
+                    rest &= rest - 1;
+                }
+                p.next = rest.trailing_zeros() as u8 + 1;
             }
-            let Ok(next) = board.play(&p, m) else {
-                break;
-            };
+            debug_assert_eq!(Ok(p), self.board.play(&before, m));
             self.line.push(m);
-            p = next;
-            if board
-                .waste_top_index(&p)
-                .is_some_and(|i| leaves >> i & 1 != 0)
-            {
+            // The waste top (waste mode: no draw slot).
+            if highest(p.stock & below(p.next)).is_some_and(|i| leaves >> i & 1 != 0) {
                 self.jumped = true;
                 if self.dfs(p) {
                     return true;
                 }
                 break;
             }
-            m = if board.can_draw(&p) {
+            m = if p.stock & !below(p.next) != 0 {
                 Move::Draw
             } else {
                 Move::Recycle
