@@ -408,8 +408,11 @@ pub(super) fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
     }
 }
 
-/// The entries of `Search::rep_cache` (a power of two).
+/// The entries of `Search::rep_cache` (a power of two), and after
+/// `BIG_CACHE_AFTER` positions (where a larger one pays for its allocation).
 const REP_CACHE: usize = 1 << 12;
+const BIG_REP_CACHE: usize = 1 << 16;
+const BIG_CACHE_AFTER: u64 = 20_000;
 
 /// The positions a search visits before it caches `by_rank`'s answers
 /// (small searches do without the cache's allocation).
@@ -836,12 +839,19 @@ impl Search<'_> {
         if !self.by_rank || self.nodes < CACHE_AFTER {
             return self.by_rank(pos, blank);
         }
-        if self.rep_cache.is_empty() {
-            self.rep_cache = vec![(u64::MAX, 0); REP_CACHE];
+        if self.rep_cache.is_empty()
+            || (self.rep_cache.len() < BIG_REP_CACHE && self.nodes >= BIG_CACHE_AFTER)
+        {
+            let size = if self.nodes >= BIG_CACHE_AFTER {
+                BIG_REP_CACHE
+            } else {
+                REP_CACHE
+            };
+            self.rep_cache = vec![(u64::MAX, 0); size];
         }
         let key = u64::from(pos.stock) | u64::from(blank) << 24;
-        let slot =
-            (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - REP_CACHE.trailing_zeros())) as usize;
+        let slot = (key.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            >> (64 - self.rep_cache.len().trailing_zeros())) as usize;
         let (k, v) = self.rep_cache[slot];
         let (stock, blank_rep) = if k == key {
             (v as u32 & 0xff_ffff, (v >> 24) as u32)
