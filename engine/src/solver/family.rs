@@ -170,6 +170,39 @@
 //!   after a draw (the parent's cards, already checked), and a search stops
 //!   making it once fewer than one check in eight (after the first 1,000)
 //!   finds the cards lost now or later; skipping it only prunes less.
+//! - **The apex's final waste** (Cheops, `family/cheops.rs`). The apex
+//!   is the last pyramid card to leave (every other is in its cone), with
+//!   a stock card j at a pointer t at which j is live (see the deadlines).
+//!   Then the stock side's cards left, W (the cards under j still on the
+//!   waste), the slot card t − 1 unless it went before, and the stock from
+//!   t on, must all go in nested pairs of the slot card with the waste top,
+//!   never two of W together (`stack_clears`). So each card of W pairs
+//!   with one of the cards after it (the slot card and the stock), and the
+//!   others of those pair among themselves: W's top with the first such
+//!   partner, the cards between them gone before, and so on down W; `final_lows` finds the possible
+//!   lowest cards w of W (j standing for an empty W). For each, the cards
+//!   under w leave before w is buried by the draw after it (so there are
+//!   none, if w is on the waste now), each of those on the waste now with
+//!   a partner of its own among the pyramid's other cards and the cards
+//!   under w still to be drawn (Hall's condition, by rank); and the cards
+//!   gone by t (the pyramid's other cards, those under w, those drawn
+//!   after j but the slot card if it stays) pair off by rank, with some of
+//!   the cards between w and j or not (`covers`). The cards drawn after j
+//!   that leave before it never pair with a card under j (live only once j
+//!   has left, with the apex), nor with a pyramid card whose last pointer
+//!   (by the deadlines: a card leaves before every card whose cone holds
+//!   it) is before the first of them is drawn: they pair off by rank among
+//!   themselves and the pyramid's other cards still there then. Every
+//!   winning line meets all of these with its own j, t and W, so a (j, t)
+//!   for which no w does is impossible, and the apex's last pointer, the
+//!   largest t with a possible j, goes with the deadlines' last pointers
+//!   (made with them, from their cards' last pointers). Deal 639 is lost so
+//!   at its start: its apex, a King, has one partner, stock card 20, a
+//!   King; an Ace in the row below, with partners up to stock card 16
+//!   only, leaves by pointer 21 (the spans above), and with it its cone;
+//!   the three stock cards after 20 (4, 8, 10) pair neither among
+//!   themselves nor with a pyramid card still there after pointer 21, and
+//!   no three cards under 20, in order, take them.
 //! - **Pairing off** (Cheops, `family/cheops.rs`). Every card leaves in a
 //!   pair, so the pairs of a winning line pair off all the cards in play:
 //!   a perfect matching of the graph whose edges join two cards that may

@@ -3,7 +3,7 @@
 //! docs ("Deadlines in one pass, by matching").
 
 use crate::deal::PYRAMID_CARDS;
-use crate::position::{bits, Board, Move, Position};
+use crate::position::{below, bits, Board, Move, Position};
 use crate::rules::{Layout, Pairing, StockMode, WinCondition};
 
 use super::{in_play, Search};
@@ -11,6 +11,18 @@ use super::{in_play, Search};
 /// The positions before a search starts asking whether the deadlines pay
 /// (see `Cheops::pays`).
 const DEADLINE_TRIAL: u64 = 1_000;
+
+/// What `Cheops::apex_fits_at` asks of a position, worked out once.
+struct Apex<'a> {
+    pos: &'a Position,
+    /// The stock cards in play by rank up to each index.
+    upto: &'a [u64; 25],
+    /// The pyramid's cards but the apex, by rank.
+    rest: u64,
+    /// The pointer, and the slot card now if any.
+    now: usize,
+    slot_now: Option<usize>,
+}
 
 /// Cheops's state in the family's search: its tables, and how the
 /// deadline checks pay.
@@ -25,6 +37,8 @@ pub(super) struct Cheops {
     rank_cards: [u64; 15],
     /// The rank of each stock card.
     stock_rank: [u8; 24],
+    /// The rank of each pyramid card.
+    rank: [u8; PYRAMID_CARDS],
     /// Deadline checks made, and how many found the cards lost now or at
     /// a later pointer.
     asked: u64,
@@ -50,6 +64,7 @@ impl Cheops {
                 under: super::under(board),
                 rank_cards: super::rank_cards(board),
                 stock_rank: std::array::from_fn(|i| board.stock_card(i as u32).rank()),
+                rank: std::array::from_fn(|k| board.pyramid_card(k as u32).rank()),
                 asked: 0,
                 found: 0,
             })
@@ -67,12 +82,12 @@ impl Cheops {
     /// pyramid cards that must leave with a stock card (see the module
     /// docs); `None` when at none, 24 when no card sets one.
     pub(super) fn deadline(&self, pos: &Position) -> Option<u8> {
-        self.deadline_by(pos, true)
+        self.deadline_by(pos, true, true)
     }
 
     /// `deadline`, the caps by the spans of the lone cards lying on a card
     /// (`spans`) or not (for the tests).
-    fn deadline_by(&self, pos: &Position, spans: bool) -> Option<u8> {
+    fn deadline_by(&self, pos: &Position, spans: bool, apex: bool) -> Option<u8> {
         let pyramid = pos.pyramid;
         let stock = pos.stock;
         let from = usize::from(pos.next);
@@ -82,6 +97,8 @@ impl Cheops {
             upto[i + 1] = upto[i] + (u64::from(stock >> i & 1) << (4 * self.stock_rank[i]));
         }
         let mut last = 24usize;
+        // Each pyramid card's last pointer.
+        let mut lasts = [24u8; PYRAMID_CARDS];
         // The pyramid cards with no pyramid partner: each leaves with a
         // stock card of its own.
         let lone = bits(pyramid)
@@ -104,6 +121,7 @@ impl Cheops {
         for k in bits(pyramid) {
             let k = k as usize;
             let partners = self.partner_masks[k];
+            lasts[k] = by[k];
             if partners & u64::from(pyramid) != 0 {
                 continue;
             }
@@ -182,11 +200,15 @@ impl Cheops {
                 return None;
             }
             last = last.min(best);
+            lasts[k] = best as u8;
             if best < 24 {
                 for l in bits(cone) {
                     by[l as usize] = by[l as usize].min(best as u8);
                 }
             }
+        }
+        if apex && pyramid & 1 != 0 {
+            last = self.apex_last(pos, &lasts, &upto, last)?;
         }
         Some(last as u8)
     }
@@ -346,6 +368,177 @@ impl Cheops {
         !perfect_matching(&adj, cards)
     }
 
+    /// The last pointer of the cards of `pos` given `last`, the one by the
+    /// cards' deadlines, by the apex's final waste (see the module docs):
+    /// `last` if the apex may leave at it or later, else the apex's last
+    /// pointer, `None` when it has none. `lasts` holds each pyramid card's
+    /// last pointer, `upto` the stock cards in play by rank up to each
+    /// index.
+    fn apex_last(
+        &self,
+        pos: &Position,
+        lasts: &[u8; PYRAMID_CARDS],
+        upto: &[u64; 25],
+        last: usize,
+    ) -> Option<usize> {
+        let stock = pos.stock;
+        let now = usize::from(pos.next);
+        // The pyramid's other cards by rank, in all and by last pointer.
+        let mut by_last = [0u64; 25];
+        let mut rest = 0u64;
+        for k in bits(pos.pyramid & !1) {
+            let r = 1u64 << (4 * self.rank[k as usize]);
+            rest += r;
+            by_last[usize::from(lasts[k as usize])] += r;
+        }
+        let apex = Apex {
+            pos,
+            upto,
+            rest,
+            now,
+            slot_now: (pos.slot && now > 0).then(|| now - 1),
+        };
+        let partners = (self.partner_masks[0] >> PYRAMID_CARDS) as u32 & stock;
+        let mut best = 0usize;
+        let mut left = partners;
+        while left != 0 {
+            let j = 31 - left.leading_zeros() as usize;
+            left &= !(1 << j);
+            // The cards drawn after j: with a pyramid card still there
+            // when the first of them is drawn.
+            let first = (stock & !below(j as u8 + 1)).trailing_zeros() as usize;
+            let live: u64 = by_last[(first + 1).min(25)..].iter().sum();
+            let lo = if j < now { now } else { j + 1 };
+            for t in (lo.max(best + 1)..=usize::from(lasts[0])).rev() {
+                if self.apex_fits_at(&apex, j, t, live) {
+                    best = t;
+                    break;
+                }
+            }
+            if best >= last {
+                return Some(last);
+            }
+        }
+        (best > 0).then_some(best)
+    }
+
+    /// Whether the apex may leave with stock card `j` at pointer `t`, the
+    /// pyramid's other cards gone, and the stock side's cards left clear
+    /// after it (see the module docs). `live` counts the pyramid cards still
+    /// there when the first card after j is drawn.
+    fn apex_fits_at(&self, apex: &Apex, j: usize, t: usize, live: u64) -> bool {
+        let pos = apex.pos;
+        let stock = pos.stock;
+        let now = apex.now;
+        let slot_now = apex.slot_now;
+        let count = |a: usize, b: usize| apex.upto[b] - apex.upto[a];
+        let rank = |i: usize| 1u64 << (4 * self.stock_rank[i]);
+        let under = stock & below(j as u8);
+        // The slot card at t other than j, if any.
+        let s = (t > j + 1 && stock >> (t - 1) & 1 != 0 && (t > now || pos.slot)).then(|| t - 1);
+        // The cards drawn after j, but s: gone before j leaves.
+        let between = count(j + 1, t) - s.map_or(0, rank);
+        for keep in [true, false] {
+            if !keep && s.is_none() {
+                continue;
+            }
+            let gone = between + if keep { 0 } else { s.map_or(0, rank) };
+            // Never with a card under j (not live before j leaves), nor
+            // with a pyramid card gone before they are drawn.
+            if gone != 0 && !covers(gone, live) {
+                continue;
+            }
+            let mut tail = [0u8; 24];
+            let mut n = 0;
+            if keep {
+                if let Some(s) = s {
+                    tail[n] = self.stock_rank[s];
+                    n += 1;
+                }
+            }
+            for i in bits(stock & !below(t as u8)) {
+                tail[n] = self.stock_rank[i as usize];
+                n += 1;
+            }
+            let required = apex.rest + gone;
+            // The final waste's possible lowest cards, with j standing for
+            // an empty one.
+            let (lows, empty) = self.final_lows(&tail[..n], under);
+            for w in bits(lows | u32::from(empty) << j) {
+                let w = w as usize;
+                // The cards under w leave before w is buried: none can if
+                // it is on the waste now.
+                if w < now && slot_now != Some(w) && under & below(w as u8) != 0 {
+                    continue;
+                }
+                let u_all = count(0, w);
+                let u_waste = count(0, w.min(now)) - slot_now.filter(|&i| i < w).map_or(0, rank);
+                // The cards between w and j may have gone, or stay.
+                let optional = if w < j { count(w + 1, j) } else { 0 };
+                if hall(u_waste, apex.rest + u_all - u_waste) && covers(required + u_all, optional)
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The final waste's possible lowest cards among `x_cards` (stock
+    /// indices, in play, under the apex's partner) for the stock after,
+    /// ranks `tail`: bit w when some W with lowest card w, followed by the
+    /// tail, clears; and whether the tail clears alone.
+    fn final_lows(&self, tail: &[u8], x_cards: u32) -> (u32, bool) {
+        let n = tail.len();
+        // ends[i] bit e: tail[i..e] clears among itself.
+        let mut ends = [0u32; 25];
+        ends[n] = 1 << n;
+        for i in (0..n).rev() {
+            let mut e = 1u32 << i;
+            for m in (i + 1..n).step_by(2) {
+                if tail[i].abs_diff(tail[m]) > 1 || ends[i + 1] >> m & 1 == 0 {
+                    continue;
+                }
+                e |= ends[m + 1];
+            }
+            ends[i] = e;
+        }
+        let mut pairs_with = [0u32; 15];
+        for i in bits(x_cards) {
+            let r = usize::from(self.stock_rank[i as usize]);
+            pairs_with[r - 1] |= 1 << i;
+            pairs_with[r] |= 1 << i;
+            pairs_with[r + 1] |= 1 << i;
+        }
+        // r[q]: the possible lowest W cards so far when tail[..q] is
+        // blocks and W's partners, the last at q - 1.
+        let mut r = [0u32; 25];
+        let mut lows = 0u32;
+        for q0 in 0..=n {
+            let allowed = if q0 == 0 {
+                u32::MAX
+            } else if r[q0] == 0 {
+                continue;
+            } else {
+                crate::position::below(31 - r[q0].leading_zeros() as u8)
+            };
+            if q0 > 0 && ends[q0] >> n & 1 != 0 {
+                lows |= r[q0];
+            }
+            let mut e = ends[q0];
+            while e != 0 {
+                let q = e.trailing_zeros() as usize;
+                e &= e - 1;
+                if q >= n {
+                    continue;
+                }
+                // tail[q0..q] clears, tail[q] pairs with a W card.
+                r[q + 1] |= pairs_with[usize::from(tail[q])] & allowed;
+            }
+        }
+        (lows, ends[0] >> n & 1 != 0)
+    }
+
     /// The pyramid cards `cards` by rank, 4 bits a rank.
     fn count_pyramid(&self, cards: u32) -> u64 {
         let cards = u64::from(cards);
@@ -444,11 +637,101 @@ fn hall(need: u64, have: u64) -> bool {
 
 /// Whether some matching of cards of equal or adjacent ranks covers every
 /// required card, using optional cards or not: `required` and `optional`
+/// count the cards by rank, 4 bits a rank (ranks 1..=13, at most four cards
+/// of a rank in all). Rank by rank, the states are (required cards of the
+/// rank before still to be paired with this rank's, optional cards of the
+/// rank before free to take this rank's required cards), as bit
+/// `5 × carried + free` of a set; `COVERS_STEP` holds each state's next
+/// states by the rank's counts.
+pub(super) fn covers(required: u64, optional: u64) -> bool {
+    let mut states: u32 = 1; // (0, 0)
+    for r in 1..14 {
+        let req = (required >> (4 * r) & 15) as usize;
+        let opt = (optional >> (4 * r) & 15) as usize;
+        if req > 4 || opt > 4 {
+            return covers_by_counts(required, optional);
+        }
+        let step = &COVERS_STEP[req][opt];
+        let mut next: u32 = 0;
+        let mut rest = states;
+        while rest != 0 {
+            next |= step[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+        }
+        states = next;
+        if states == 0 {
+            return false;
+        }
+    }
+    // Nothing carried past the Kings.
+    states & 0b11111 != 0
+}
+
+/// `covers`'s next states: for `req` required and `opt` optional cards of a
+/// rank, from state `5 × a + b`, every state reachable (see `covers_step`).
+const COVERS_STEP: [[[u32; 25]; 5]; 5] = {
+    let mut table = [[[0u32; 25]; 5]; 5];
+    let mut req = 0;
+    while req < 5 {
+        let mut opt = 0;
+        while opt < 5 {
+            let mut state = 0;
+            while state < 25 {
+                table[req][opt][state] = covers_step(state as u8, req as u8, opt as u8);
+                state += 1;
+            }
+            opt += 1;
+        }
+        req += 1;
+    }
+    table
+};
+
+/// From state (a carried, b free) = `state`, the next states with `req`
+/// required and `opt` optional cards of the rank.
+const fn covers_step(state: u8, req: u8, opt: u8) -> u32 {
+    let (a, b) = (state / 5, state % 5);
+    let mut next = 0u32;
+    // The a carried cards take x required and a - x optional cards.
+    let mut x = 0;
+    while x <= a && x <= req {
+        if opt >= a - x {
+            let o1 = opt - (a - x);
+            let r1 = req - x;
+            // y required cards go with the b free optional ones.
+            let mut y = 0;
+            while y <= b && y <= r1 {
+                let r2 = r1 - y;
+                // q go with optional cards of this rank, c are carried on,
+                // the rest pair among themselves.
+                let mut q = 0;
+                while q <= r2 && q <= o1 {
+                    let mut c = 0;
+                    while c <= r2 - q && c <= 4 {
+                        if (r2 - q - c) & 1 == 0 {
+                            let free = if o1 - q < 4 { o1 - q } else { 4 };
+                            next |= 1 << (5 * c + free);
+                        }
+                        c += 1;
+                    }
+                    q += 1;
+                }
+                y += 1;
+            }
+        }
+        x += 1;
+    }
+    next
+}
+
+/// `covers` for any counts, state by state: whether some matching of cards
+/// of equal or adjacent ranks covers every
+/// required card, using optional cards or not: `required` and `optional`
 /// count the cards by rank, 4 bits a rank (ranks 1..=13). Rank by rank, the
 /// states are (required cards of the rank before still to be paired with
 /// this rank's, optional cards of the rank before free to take this rank's
 /// required cards), as bit `5 × carried + free` of a set.
-pub(super) fn covers(required: u64, optional: u64) -> bool {
+fn covers_by_counts(required: u64, optional: u64) -> bool {
     let mut states: u32 = 1; // (0, 0)
     for r in 1..14 {
         let req = (required >> (4 * r) & 15) as u8;
@@ -686,6 +969,8 @@ mod tests {
         // Positions only the frozen edges lose, and deadlines only the
         // spans of the lone cards above make earlier.
         let (mut frozen, mut spans) = (0, 0);
+        // Deadlines only the apex's final waste makes earlier.
+        let mut apex = 0;
         for number in 1..=250 {
             let board = Board::new(Deal::from_number(number), Preset::Cheops);
             let cheops = Cheops::new(&board).expect("Cheops's rules");
@@ -752,8 +1037,11 @@ mod tests {
                         frozen += usize::from(!cheops.unmatched_by(&pos, false));
                     }
                 }
-                if cheops.deadline(&pos) != cheops.deadline_by(&pos, false) {
+                if cheops.deadline(&pos) != cheops.deadline_by(&pos, false, true) {
                     spans += 1;
+                }
+                if cheops.deadline(&pos) != cheops.deadline_by(&pos, true, false) {
+                    apex += 1;
                 }
                 let Some(deadline) = cheops.deadline(&pos) else {
                     if let Some(won) = reference(&board, &pos, 200_000) {
@@ -789,17 +1077,50 @@ mod tests {
         eprintln!(
             "{checked} checked, {won} won, {lost_now} lost now, {lost_later} lost later, \
              {bare} with the pyramid gone, {unmatched} with no perfect matching \
-             ({frozen} by frozen edges), {spans} with deadlines made earlier by spans"
+             ({frozen} by frozen edges), {spans} with deadlines made earlier by spans, \
+             {apex} by the apex's final waste"
         );
         assert!(lost_now >= 20 && lost_later >= 20 && won >= 100 && bare >= 20 && unmatched >= 20);
         assert!(
-            frozen >= 5 && spans >= 5,
-            "{frozen} by frozen edges, {spans} by spans"
+            frozen >= 5 && spans >= 5 && apex >= 5,
+            "{frozen} by frozen edges, {spans} by spans, {apex} by the apex"
         );
     }
 
     fn counts(cards: &[(usize, u64)]) -> u64 {
         cards.iter().map(|&(r, n)| n << (4 * r)).sum()
+    }
+
+    /// Deal 639 (see the module docs) is lost at its start by the apex's
+    /// final waste alone, and a search with a small budget proves it.
+    #[test]
+    fn deal_639_lost_by_the_final_waste() {
+        let board = Board::new(Deal::from_number(639), Preset::Cheops);
+        let cheops = Cheops::new(&board).expect("Cheops's rules");
+        let start = board.start();
+        assert_eq!(cheops.deadline(&start), None);
+        assert!(cheops.deadline_by(&start, true, false).is_some());
+        let solution = solve(&board, &start, Limits { max_nodes: 1_000 });
+        assert_eq!(solution.outcome, Outcome::Loss);
+    }
+
+    #[test]
+    fn covers_by_table_agrees() {
+        let mut random = xorshift(0x1234_5678_9abc_def1u64);
+        for _ in 0..200_000 {
+            let (mut required, mut optional) = (0u64, 0u64);
+            for r in 1..14 {
+                let total = random() % 5;
+                let req = random() % (total + 1);
+                required |= req << (4 * r);
+                optional |= (total - req) << (4 * r);
+            }
+            assert_eq!(
+                covers(required, optional),
+                super::covers_by_counts(required, optional),
+                "{required:x} {optional:x}"
+            );
+        }
     }
 
     #[test]
