@@ -135,6 +135,10 @@
 //!   and the slot card t − 1. Where
 //!   no matching by rank covers the required cards with some of the
 //!   optional ones (`covers`, rank by rank), (j, t) is impossible. So is
+//!   it where the stock cards drawn after j (required) are not covered so
+//!   with the pyramid cards (required and optional) and the slot card
+//!   alone: a card under j is live only once j has left, and they left
+//!   before it. So is
 //!   it where the cards of k's cone that have no pyramid partner either
 //!   (each leaving with a stock card of its own, before k) fail Hall's
 //!   condition, over each run of ranks, against the stock cards that can

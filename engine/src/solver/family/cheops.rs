@@ -176,7 +176,16 @@ impl Cheops {
                     if t - 1 > j {
                         optional_stock += upto[t] - upto[t - 1];
                     }
-                    let fits = hall(lone_before, required_stock + optional_stock)
+                    // The cards drawn after j never pair with one under
+                    // it (live only once j has left, with k).
+                    let apart = under_j == 0
+                        || required_stock == 0
+                        || covers(
+                            required_stock,
+                            required_pyramid + optional_pyramid + optional_stock - under_j,
+                        );
+                    let fits = apart
+                        && hall(lone_before, required_stock + optional_stock)
                         && if k == 0 && under_j == 0 && t - 1 > j {
                             // The apex, its partner on the waste: see below.
                             self.apex_fits(stock, j, t, required_pyramid + required_stock)
