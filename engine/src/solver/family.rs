@@ -183,8 +183,9 @@
 //!   never two of W together (`stack_clears`). So each card of W pairs
 //!   with one of the cards after it (the slot card and the stock), and the
 //!   others of those pair among themselves: W's top with the first such
-//!   partner, the cards between them gone before, and so on down W; `final_lows` finds the possible
-//!   lowest cards w of W (j standing for an empty W). For each, the cards
+//!   partner, the cards between them gone before, and so on down W;
+//!   `final_lows` finds the possible lowest cards w of W (j standing for
+//!   an empty W). For each, the cards
 //!   under w leave before w is buried by the draw after it (so there are
 //!   none, if w is on the waste now), each of those on the waste now with
 //!   a partner of its own among the pyramid's other cards and the cards
@@ -309,8 +310,7 @@
 //!   A position drawn to is not checked for a loss (the partners, live
 //!   some time, the order of leaving, unlimited passes must still win):
 //!   the position its draws started from has the same cards and passed
-//!   those checks,
-//!   and leaving a check out only prunes less. (The drawn-to position's
+//!   those checks, and leaving a check out only prunes less. (The drawn-to position's
 //!   own checks would differ only by what its pointer buries; over King
 //!   Tut's deals 1..=10000 they cost more than the positions they saved.)
 //! - **Entered positions cover those they draw to** (the same games). A
