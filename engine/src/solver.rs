@@ -130,10 +130,10 @@
 //!   on it (really the only card left on it, and exposed), and the live
 //!   stock cards are the highest card of those ranks drawn and still in
 //!   play, and the one below it when that one is the drawn card, still in
-//!   the slot: in
-//!   draw-card mode the slot card, if of those ranks, is the highest drawn,
-//!   and the waste top, if of those ranks, the highest below it; otherwise
-//!   the waste top, if of those ranks, is the highest drawn. A draw of a
+//!   the slot: in draw-card mode the slot card, if of those ranks, is the
+//!   highest drawn, and the waste top, if of those ranks, the highest below
+//!   it; otherwise the waste top, if of those ranks, is the highest drawn.
+//!   A draw of a
 //!   card of other ranks is no move (it only buries the slot card, which
 //!   is no better), a draw of one of them is a draw there, and the goal
 //!   (the pyramid cleared, or every card gone) holds there once it holds.
@@ -151,10 +151,10 @@
 //!   position once the search has 100 positions, 400 in waste mode
 //!   without overlap pairs (smaller searches pay more for them than they
 //!   save), each with a budget of 20 states per position searched, up
-//!   to 200,000 (a game out of budget counts as not
-//!   lost); they are asked again, keeping what they found, each time the
-//!   search grows twentyfold, the games whose pyramid cards lie deepest
-//!   first (any order is exact). A lost game ends the search: every
+//!   to 200,000 (a game out of budget counts as not lost); they are asked
+//!   again, keeping what they found, each time the search grows
+//!   twentyfold, the games whose pyramid cards lie deepest first (any
+//!   order is exact). A lost game ends the search: every
 //!   position is lost.
 //! - **Losses by stamp.** With limited passes, each set of cards remembers
 //!   the earliest (pass, pointer) at which it was lost (`Search::stamp`).
@@ -1012,7 +1012,8 @@ struct Search<'a> {
     idle_rule: bool,
     /// One pass: the games of a few ranks (see
     /// [`subgame`]), asked about `subgames_at` once the search has
-    /// `SUBGAMES_AFTER` positions and again each time it grows twentyfold.
+    /// `SUBGAMES_AFTER` positions (`SUBGAMES_AFTER_WASTE` in waste mode
+    /// without overlap pairs) and again each time it grows twentyfold.
     subgames: Option<subgame::Subgames<'a>>,
     subgames_at: Position,
     /// The search's size at which the games are asked next.
