@@ -171,9 +171,11 @@
 //!   losses as the stamp they are lost at (a draw moves the pointer on
 //!   with the same cards, and meets it there). The check is made on the
 //!   representative (see "Cards told apart by rank": the same game), not
-//!   after a draw (the parent's cards, already checked), and a search stops
-//!   making it once fewer than one check in eight (after the first 1,000)
-//!   finds the cards lost now or later; skipping it only prunes less.
+//!   after a draw (the parent's cards, already checked), nor before a
+//!   search has counted 500 positions (most deals are won sooner, where it
+//!   costs more than it saves), and a search stops making it once fewer
+//!   than one check in eight (after the first 1,000) finds the cards lost
+//!   now or later; skipping it only prunes less.
 //! - **The apex's final waste** (Cheops, `family/cheops.rs`). The apex
 //!   is the last pyramid card to leave (every other is in its cone), with
 //!   a stock card j at a pointer t at which j is live (see the deadlines).
@@ -215,7 +217,8 @@
 //!   other's cover cone: `partner_masks`), less the edges between two
 //!   cards on the waste (with one pass no card comes back to the slot, and
 //!   two waste cards are never live together). A position whose graph has
-//!   none (Edmonds's augmenting paths, `perfect_matching`) is lost. The
+//!   none (Edmonds's augmenting paths, `perfect_matching`, grown from the
+//!   parent position's matching less its pairs that are gone) is lost. The
 //!   counts by rank (`adjacent_matching`) miss what the cones forbid: a
 //!   King at the apex whose only partners are a King in the stock, and two
 //!   Kings lower down whose only partners are that King and one Queen, say.
@@ -376,6 +379,8 @@ pub(super) fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
     let tables = (rules.pairing == Pairing::Thirteen).then(|| Tables::new(board));
     let relaxed = tables.as_ref().map(|t| Relaxed::new(t, limits.max_nodes));
     let ranks = rank_cards(board);
+    let masks = partner_masks(board);
+    let unders = under(board);
     let mut search = Search {
         board,
         relaxed,
@@ -406,12 +411,12 @@ pub(super) fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
             && rules.stock_mode == StockMode::Waste
             && rules.pairing == Pairing::Thirteen)
             .then_some(u32::from(rules.turn)),
-        partner_masks: partner_masks(board),
+        partner_masks: masks,
         by_rank: rules.layout == Layout::Stock && rules.wastes == 1,
         stock_rank: std::array::from_fn(|i| board.stock_card(i as u32).rank()),
         same_rank: same_rank(board),
         rank_cards: ranks,
-        under: under(board),
+        under: unders,
         draw_early: false,
         jumped: false,
         entered: FxHashMap::default(),
@@ -421,7 +426,7 @@ pub(super) fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
             && rules.has_stock()
             && rules.stock_mode == StockMode::Waste
             && rules.pairing == Pairing::Thirteen,
-        cheops: cheops::Cheops::new(board),
+        cheops: cheops::Cheops::new(board, &masks, &unders, &ranks),
         quick_moves: false,
         alone: (0..52)
             .filter(|&i| board.goes_alone(board.deal().cards()[i]))
