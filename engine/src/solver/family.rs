@@ -171,9 +171,10 @@
 //!   losses as the stamp they are lost at (a draw moves the pointer on
 //!   with the same cards, and meets it there). The check is made on the
 //!   representative (see "Cards told apart by rank": the same game), not
-//!   after a draw (the parent's cards, already checked), nor before a
-//!   search has counted 500 positions (most deals are won sooner, where it
-//!   costs more than it saves), and a search stops making it once fewer
+//!   after a draw (the parent's cards, already checked), nor, but at the
+//!   first position, before a search has counted 500 positions (most
+//!   deals are won sooner, where it costs more than it saves), and a
+//!   search stops making it once fewer
 //!   than one check in eight (after the first 1,000) finds the cards lost
 //!   now or later; skipping it only prunes less.
 //! - **The apex's final waste** (Cheops, `family/cheops.rs`). The apex
