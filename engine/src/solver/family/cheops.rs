@@ -834,11 +834,15 @@ pub(super) fn perfect_matching(adj: &[u64; 52], verts: u64, mate: &mut [u8; 52])
     if verts.count_ones() % 2 == 1 {
         return false;
     }
+    // Only the entries of `verts` are read (`augmenting_path` follows
+    // edges within `verts` alone): the others may keep what they hold.
     let mut free = verts;
-    for v in 0..52 {
+    let mut rest = verts;
+    while rest != 0 {
+        let v = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
         let m = usize::from(mate[v]);
-        if verts >> v & 1 != 0
-            && m < 52
+        if m < 52
             && verts >> m & 1 != 0
             && usize::from(mate[m]) == v
             && adj[v] >> m & 1 != 0
