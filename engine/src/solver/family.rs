@@ -1476,6 +1476,9 @@ impl Search<'_> {
                 }
             }
         }
+        if jumped && self.unlimited_turned && self.quick_moves {
+            return self.drawn_to_moves(pos);
+        }
         let board = self.board;
         let mut moves = if self.quick_moves {
             Moves::Listed(self.turned_moves(pos))
@@ -1576,6 +1579,52 @@ impl Search<'_> {
             }
         }
         false
+    }
+
+    /// The moves of a position drawn to by `jump` (unlimited passes,
+    /// several cards a turn, `quick_moves`'s games), listed straight from
+    /// bit masks: `expand`'s moves there, in its order. The removals with
+    /// the waste top, by pyramid card; the waste top alone if a King; then
+    /// the draw or the recycle. Of the rest of `turned_moves`'s list, a pair
+    /// of pyramid cards is not tried at a position drawn to (see the module
+    /// docs), and a pyramid King or a forced pair of pyramid cards would
+    /// have been the only move tried at the position the draws started
+    /// from, which has the same cards, so it drew only without one.
+    fn drawn_to_moves(&mut self, pos: &Position) -> bool {
+        let board = self.board;
+        debug_assert!(self.restarts == 0 && !self.draw_early && self.cheops.is_none());
+        let Some(top) = board.waste_top_index(pos) else {
+            debug_assert!(false, "a position drawn to has a waste top");
+            return false;
+        };
+        let top_card = board.stock_card(top);
+        let exposed = crate::position::exposed_of(pos.pyramid);
+        debug_assert!(exposed & self.alone as u32 == 0);
+        let partners = self.partner_masks[PYRAMID_CARDS + top as usize] as u32 & exposed;
+        for k in crate::position::bits(partners) {
+            if self.try_move(pos, Move::Pair(board.pyramid_card(k), top_card)) {
+                return true;
+            }
+            if self.aborted {
+                return false;
+            }
+        }
+        if self.alone >> (PYRAMID_CARDS as u32 + top) & 1 != 0 {
+            if self.try_move(pos, Move::King(top_card)) {
+                return true;
+            }
+            if self.aborted {
+                return false;
+            }
+        }
+        let m = if board.can_draw(pos) {
+            Move::Draw
+        } else if board.can_recycle(pos) {
+            Move::Recycle
+        } else {
+            return false;
+        };
+        self.try_move(pos, m)
     }
 
     fn try_move(&mut self, pos: &Position, m: Move) -> bool {
