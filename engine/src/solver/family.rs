@@ -437,8 +437,12 @@ pub(super) fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
         pyramid_rank: std::array::from_fn(|k| board.pyramid_card(k as u32).rank()),
         stock_of_rank: std::array::from_fn(|r| (ranks[r] >> PYRAMID_CARDS) as u32),
         rep_cache: Vec::new(),
+        rank_tables: None,
     };
     search.quick_moves = search.turned.is_some() && !rules.overlap && rules.layout == Layout::Stock;
+    if search.unlimited_turned {
+        search.rank_tables = Some(Box::new(RankTables::new(board, &search.stock_of_rank)));
+    }
     let won = if search.stamped {
         search.restarting(pos)
     } else if search.three_wastes {
@@ -646,9 +650,57 @@ struct Search<'a> {
     /// For each rank 0..15, the stock cards of that rank by stock index
     /// (for 0: none; so a pyramid King, 13 - 13, adds none).
     stock_of_rank: [u32; 15],
+    /// Look-up tables for `blanks`.
+    rank_tables: Option<Box<RankTables>>,
     /// `by_rank`'s answers by stock, pointer and `blank` (see
     /// `by_rank_cached`), empty until first used.
     rep_cache: Vec<(u64, u64)>,
+}
+
+/// Per-deal tables for `Search::blanks`: the ranks in the pyramid, seven
+/// places at a time, and the stock cards whose complementary rank is not
+/// there, four ranks at a time.
+struct RankTables {
+    /// For each seven places of the pyramid (0..7, 7..14, ...) and each
+    /// set of cards there: their ranks, as bits.
+    ranks: [[u16; 128]; 4],
+    /// For each four ranks (0..4, 4..8, ...) and which of them are in the
+    /// pyramid: the stock cards (not Kings) of the complementary ranks of
+    /// those that are not.
+    dead: [[u32; 16]; 4],
+}
+
+impl RankTables {
+    fn new(board: &Board, stock_of_rank: &[u32; 15]) -> RankTables {
+        let mut t = RankTables {
+            ranks: [[0; 128]; 4],
+            dead: [[0; 16]; 4],
+        };
+        for (chunk, ranks) in t.ranks.iter_mut().enumerate() {
+            for set in 1..128usize {
+                let i = set.trailing_zeros() as usize;
+                let k = 7 * chunk + i;
+                let bit = if k < PYRAMID_CARDS {
+                    1 << board.pyramid_card(k as u32).rank()
+                } else {
+                    0
+                };
+                ranks[set] = ranks[set & (set - 1)] | bit;
+            }
+        }
+        for (nibble, dead) in t.dead.iter_mut().enumerate() {
+            for (present, d) in dead.iter_mut().enumerate() {
+                for i in 0..4 {
+                    let rank = 4 * nibble + i;
+                    // Ranks 1..=12 pair with 13 - rank (Kings go alone).
+                    if (1..13).contains(&rank) && present >> i & 1 == 0 {
+                        *d |= stock_of_rank[13 - rank];
+                    }
+                }
+            }
+        }
+        t
+    }
 }
 
 /// Up to `MAX_MOVES` moves, kept on the stack.
@@ -932,16 +984,30 @@ impl Search<'_> {
     /// Unlimited passes, several cards a turn: the stock cards in play that
     /// never leave (see the module docs), whose ranks do not matter.
     fn blanks(&self, pos: &Position) -> u32 {
-        if !self.unlimited_turned {
+        let Some(t) = self.rank_tables.as_ref() else {
             return 0;
-        }
-        let mut dead = 0u64;
-        for r in 1..13 {
-            if u64::from(pos.pyramid) & self.rank_cards[13 - r] == 0 {
-                dead |= self.rank_cards[r];
+        };
+        let p = pos.pyramid as usize;
+        // The ranks in the pyramid, seven cards a look-up.
+        let present = t.ranks[0][p & 127]
+            | t.ranks[1][p >> 7 & 127]
+            | t.ranks[2][p >> 14 & 127]
+            | t.ranks[3][p >> 21 & 127];
+        let present = usize::from(present);
+        let dead = t.dead[0][present & 15]
+            | t.dead[1][present >> 4 & 15]
+            | t.dead[2][present >> 8 & 15]
+            | t.dead[3][present >> 12 & 15];
+        debug_assert_eq!(dead & pos.stock, {
+            let mut dead = 0u64;
+            for r in 1..13 {
+                if u64::from(pos.pyramid) & self.rank_cards[13 - r] == 0 {
+                    dead |= self.rank_cards[r];
+                }
             }
-        }
-        (dead >> PYRAMID_CARDS) as u32 & pos.stock
+            (dead >> PYRAMID_CARDS) as u32 & pos.stock
+        });
+        dead & pos.stock
     }
 
     /// Whether `pos` is the start of a pass (see the module docs).
