@@ -1506,7 +1506,7 @@ impl Search<'_> {
     /// Searches the moves of canonical position `pos`, `rep` its
     /// representative (see `by_rank`).
     fn expand(&mut self, pos: &Position, rep: &Position, jumped: bool) -> bool {
-        if self.cheops_lost(pos, rep) {
+        if self.cheops.is_some() && self.cheops_lost(pos, rep) {
             return false;
         }
         // A position drawn to has the cards of the one its draws started
