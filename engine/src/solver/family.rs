@@ -1665,8 +1665,37 @@ impl Search<'_> {
         };
         let top_card = board.stock_card(top);
         let exposed = crate::position::exposed_of(pos.pyramid);
-        debug_assert!(exposed & self.alone as u32 == 0);
         let partners = self.partner_masks[PYRAMID_CARDS + top as usize] as u32 & exposed;
+        #[cfg(debug_assertions)]
+        {
+            // The moves `expand`'s general path would try here, in order.
+            let moves = self.turned_moves(pos);
+            debug_assert!(exposed & self.alone as u32 == 0);
+            debug_assert!(self.forced(pos, &moves).is_none());
+            let is_top_pair = |m: &Move| matches!(m, Move::Pair(_, b) if *b == top_card);
+            let pyramid_pair = |m: &Move| {
+                matches!(m, Move::Pair(a, b) if matches!(board.home(*a), Home::Pyramid(_))
+                    && matches!(board.home(*b), Home::Pyramid(_)))
+            };
+            let expected: Vec<Move> = moves
+                .iter()
+                .filter(|m| is_top_pair(m))
+                .chain(moves.iter().filter(|m| !is_top_pair(m) && !pyramid_pair(m)))
+                .copied()
+                .collect();
+            let mut listed: Vec<Move> = crate::position::bits(partners)
+                .map(|k| Move::Pair(board.pyramid_card(k), top_card))
+                .collect();
+            if self.alone >> (PYRAMID_CARDS as u32 + top) & 1 != 0 {
+                listed.push(Move::King(top_card));
+            }
+            if board.can_draw(pos) {
+                listed.push(Move::Draw);
+            } else if board.can_recycle(pos) {
+                listed.push(Move::Recycle);
+            }
+            debug_assert_eq!(expected, listed);
+        }
         for k in crate::position::bits(partners) {
             if self.try_move(pos, Move::Pair(board.pyramid_card(k), top_card)) {
                 return true;
