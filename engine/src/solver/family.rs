@@ -438,6 +438,7 @@ pub(super) fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
         stock_of_rank: std::array::from_fn(|r| (ranks[r] >> PYRAMID_CARDS) as u32),
         rep_cache: Vec::new(),
         rank_tables: None,
+        leaves: (u32::MAX, 0),
     };
     search.quick_moves = search.turned.is_some() && !rules.overlap && rules.layout == Layout::Stock;
     if search.unlimited_turned {
@@ -650,6 +651,9 @@ struct Search<'a> {
     /// For each rank 0..15, the stock cards of that rank by stock index
     /// (for 0: none; so a pyramid King, 13 - 13, adds none).
     stock_of_rank: [u32; 15],
+    /// `top_leaving`'s last answer, with the pyramid it was for (`u32::MAX`
+    /// before the first).
+    leaves: (u32, u32),
     /// Look-up tables for `blanks`.
     rank_tables: Option<Box<RankTables>>,
     /// `by_rank`'s answers by stock, pointer and `blank` (see
@@ -1764,7 +1768,14 @@ impl Search<'_> {
         let turn = self.turned.unwrap_or(1);
         let (mut p, mut m, mut recycles) = (*pos, m, 0);
         // Draws change neither the pyramid nor the stock's cards.
-        let leaves = self.top_leaving(pos.pyramid);
+        // Along a line of positions drawn to the pyramid stays the same.
+        let leaves = if self.leaves.0 == pos.pyramid {
+            self.leaves.1
+        } else {
+            let leaves = self.top_leaving(pos.pyramid);
+            self.leaves = (pos.pyramid, leaves);
+            leaves
+        };
         loop {
             // `Board::play`'s draw and recycle, in waste mode with unlimited
             // passes.
