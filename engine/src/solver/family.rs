@@ -785,6 +785,63 @@ fn lain_on(cards: u32) -> u32 {
     out
 }
 
+/// The set bits of each byte.
+const BYTE_ONES: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 1;
+    while b < 256 {
+        t[b] = t[b & (b - 1)] + 1;
+        b += 1;
+    }
+    t
+};
+
+/// For each byte and n < 8, the place of its (n + 1)th set bit (8: none).
+const BYTE_SELECT: [[u8; 8]; 256] = {
+    let mut t = [[8u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (mut i, mut n) = (0, 0);
+        while i < 8 {
+            if b >> i & 1 != 0 {
+                t[b][n] = i as u8;
+                n += 1;
+            }
+            i += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// The set bits of a stock set (24 bits), by byte (no popcount
+/// instruction in the native build's baseline).
+fn ones(set: u32) -> u32 {
+    u32::from(BYTE_ONES[(set & 255) as usize])
+        + u32::from(BYTE_ONES[(set >> 8 & 255) as usize])
+        + u32::from(BYTE_ONES[(set >> 16 & 255) as usize])
+}
+
+/// The place just past the `n`th set bit of a stock set (24 bits), 0 for
+/// n = 0; `set` has at least n.
+fn after_nth(set: u32, n: u32) -> u8 {
+    let mut n = n;
+    if n == 0 {
+        return 0;
+    }
+    let mut base = 0;
+    loop {
+        let byte = (set >> base & 255) as usize;
+        let here = u32::from(BYTE_ONES[byte]);
+        if n <= here {
+            return base as u8 + BYTE_SELECT[byte][n as usize - 1] + 1;
+        }
+        n -= here;
+        base += 8;
+        debug_assert!(base < 24);
+    }
+}
+
 /// The cards in play as deck-index bits.
 fn in_play(pos: &Position) -> u64 {
     u64::from(pos.pyramid) | u64::from(pos.stock) << PYRAMID_CARDS
@@ -973,14 +1030,7 @@ impl Search<'_> {
         };
         let mut p = *pos;
         p.stock = stock;
-        let mut drawn = (pos.stock & below(pos.next)).count_ones();
-        let mut rest = stock;
-        p.next = 0;
-        while drawn > 0 {
-            p.next = rest.trailing_zeros() as u8 + 1;
-            rest &= rest - 1;
-            drawn -= 1;
-        }
+        p.next = after_nth(stock, ones(pos.stock & below(pos.next)));
         debug_assert_eq!((p, blank_rep), self.by_rank(pos, blank));
         (p, blank_rep)
     }
@@ -1332,7 +1382,7 @@ impl Search<'_> {
         let stock = pos.stock;
         let later_passes = self.unlimited || pos.pass < self.last_pass;
         let all_leave = |cards: u32| {
-            cards & !removable == 0 && self.leaving(cards, pyramid, u32::MAX) == cards.count_ones()
+            cards & !removable == 0 && self.leaving(cards, pyramid, u32::MAX) == ones(cards)
         };
         let mut live = 0u32;
         let mut scan = stock;
@@ -1376,7 +1426,7 @@ impl Search<'_> {
                 } else {
                     // Dealt later this pass at place p of its turn: live once
                     // the rest of its turn has left.
-                    let p = (stock & below(q as u8) & !below(pos.next)).count_ones() % turn;
+                    let p = ones(stock & below(q as u8) & !below(pos.next)) % turn;
                     let mut rest = 0u32;
                     let mut more = after;
                     for _ in 0..turn - 1 - p {
@@ -1455,7 +1505,7 @@ impl Search<'_> {
             let now = if q < u32::from(pos.next) {
                 z < u32::from(pos.next)
             } else {
-                (stock & below(q as u8) & !below(pos.next)).count_ones() % turn < turn - 1
+                ones(stock & below(q as u8) & !below(pos.next)) % turn < turn - 1
             };
             let later = !later_passes || (0..=leaving).all(|k| (here - k) % turn < turn - 1);
             if now && later {
@@ -1828,7 +1878,7 @@ impl Search<'_> {
     fn entry_covered(&mut self, rep: &Position, blank: u32) -> bool {
         let turn = self.turned.unwrap_or(1);
         let key = self.key(&Position { next: 0, ..*rep }, blank);
-        let drawn = (rep.stock & below(rep.next)).count_ones();
+        let drawn = ones(rep.stock & below(rep.next));
         let on_cycle = drawn.is_multiple_of(turn) || rep.stock & !below(rep.next) == 0;
         // For each place in a turn but the last, the fewest cards drawn of
         // an entered position's pointer at that place (u8::MAX: none).
