@@ -705,6 +705,22 @@ impl RankTables {
         }
         t
     }
+
+    /// The stock cards (not Kings) whose complementary rank is not in
+    /// `pyramid`.
+    fn dead(&self, pyramid: u32) -> u32 {
+        let p = pyramid as usize;
+        // The ranks in the pyramid, seven cards a look-up.
+        let present = self.ranks[0][p & 127]
+            | self.ranks[1][p >> 7 & 127]
+            | self.ranks[2][p >> 14 & 127]
+            | self.ranks[3][p >> 21 & 127];
+        let present = usize::from(present);
+        self.dead[0][present & 15]
+            | self.dead[1][present >> 4 & 15]
+            | self.dead[2][present >> 8 & 15]
+            | self.dead[3][present >> 12 & 15]
+    }
 }
 
 /// Up to `MAX_MOVES` moves, kept on the stack.
@@ -1041,17 +1057,7 @@ impl Search<'_> {
         let Some(t) = self.rank_tables.as_ref() else {
             return 0;
         };
-        let p = pos.pyramid as usize;
-        // The ranks in the pyramid, seven cards a look-up.
-        let present = t.ranks[0][p & 127]
-            | t.ranks[1][p >> 7 & 127]
-            | t.ranks[2][p >> 14 & 127]
-            | t.ranks[3][p >> 21 & 127];
-        let present = usize::from(present);
-        let dead = t.dead[0][present & 15]
-            | t.dead[1][present >> 4 & 15]
-            | t.dead[2][present >> 8 & 15]
-            | t.dead[3][present >> 12 & 15];
+        let dead = t.dead(pos.pyramid);
         debug_assert_eq!(dead & pos.stock, {
             let mut dead = 0u64;
             for r in 1..13 {
@@ -1339,14 +1345,22 @@ impl Search<'_> {
         // (Counted card by card: no popcount instruction in the native
         // build's baseline.)
         let mut pyramid = [0u8; 15];
-        let mut removable = (self.rank_cards[13] >> PYRAMID_CARDS) as u32;
         for k in crate::position::bits(pos.pyramid) {
-            let r = usize::from(self.pyramid_rank[k as usize]);
-            pyramid[r] += 1;
-            removable |= self.stock_of_rank[13 - r];
+            pyramid[usize::from(self.pyramid_rank[k as usize])] += 1;
         }
         pyramid[13] = 0;
-        removable &= pos.stock;
+        let mut removable = match self.rank_tables.as_ref() {
+            Some(t) => pos.stock & !t.dead(pos.pyramid),
+            None => {
+                let mut removable = (self.rank_cards[13] >> PYRAMID_CARDS) as u32;
+                for (r, &n) in pyramid.iter().enumerate().take(13).skip(1) {
+                    if n > 0 {
+                        removable |= self.stock_of_rank[13 - r];
+                    }
+                }
+                removable & pos.stock
+            }
+        };
         // A card never live never leaves either.
         loop {
             let live = self.live_given(pos, turn, removable, &pyramid);
