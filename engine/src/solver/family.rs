@@ -441,9 +441,6 @@ pub(super) fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
         leaves: (u32::MAX, 0),
     };
     search.quick_moves = search.turned.is_some() && !rules.overlap && rules.layout == Layout::Stock;
-    if search.unlimited_turned {
-        search.rank_tables = Some(Box::new(RankTables::new(board, &search.stock_of_rank)));
-    }
     let won = if search.stamped {
         search.restarting(pos)
     } else if search.three_wastes {
@@ -464,8 +461,8 @@ const REP_CACHE: usize = 1 << 12;
 const BIG_REP_CACHE: usize = 1 << 16;
 const BIG_CACHE_AFTER: u64 = 20_000;
 
-/// The positions a search visits before it caches `by_rank`'s answers
-/// (small searches do without the cache's allocation).
+/// The positions a search visits before it caches `by_rank`'s answers and
+/// builds `RankTables` (small searches do without them).
 const CACHE_AFTER: u64 = 500;
 
 /// Three wastes: the positions of the first search, in the usual order,
@@ -654,7 +651,8 @@ struct Search<'a> {
     /// `top_leaving`'s last answer, with the pyramid it was for (`u32::MAX`
     /// before the first).
     leaves: (u32, u32),
-    /// Look-up tables for `blanks`.
+    /// Look-up tables for `blanks` and `liveable`, built once the search
+    /// has visited `CACHE_AFTER` positions (King Tut's kind of game only).
     rank_tables: Option<Box<RankTables>>,
     /// `by_rank`'s answers by stock, pointer and `blank` (see
     /// `by_rank_cached`), empty until first used.
@@ -1054,11 +1052,10 @@ impl Search<'_> {
     /// Unlimited passes, several cards a turn: the stock cards in play that
     /// never leave (see the module docs), whose ranks do not matter.
     fn blanks(&self, pos: &Position) -> u32 {
-        let Some(t) = self.rank_tables.as_ref() else {
+        if !self.unlimited_turned {
             return 0;
-        };
-        let dead = t.dead(pos.pyramid);
-        debug_assert_eq!(dead & pos.stock, {
+        }
+        let by_rank = || {
             let mut dead = 0u64;
             for r in 1..13 {
                 if u64::from(pos.pyramid) & self.rank_cards[13 - r] == 0 {
@@ -1066,8 +1063,13 @@ impl Search<'_> {
                 }
             }
             (dead >> PYRAMID_CARDS) as u32 & pos.stock
-        });
-        dead & pos.stock
+        };
+        let Some(t) = self.rank_tables.as_ref() else {
+            return by_rank();
+        };
+        let dead = t.dead(pos.pyramid) & pos.stock;
+        debug_assert_eq!(dead, by_rank());
+        dead
     }
 
     /// Whether `pos` is the start of a pass (see the module docs).
@@ -1167,6 +1169,10 @@ impl Search<'_> {
             return false;
         }
         self.nodes += 1;
+        if self.nodes == CACHE_AFTER && self.unlimited_turned {
+            // Small searches do without the tables' building.
+            self.rank_tables = Some(Box::new(RankTables::new(self.board, &self.stock_of_rank)));
+        }
         let won = self.expand(&pos, &rep, jumped);
         if !won && !self.aborted && !self.unlimited {
             if self.stamped {
