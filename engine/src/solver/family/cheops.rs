@@ -9,12 +9,12 @@ use crate::rules::{Layout, Pairing, StockMode, WinCondition};
 use super::{in_play, Search};
 
 /// The positions a search counts before it makes the deadline check
-/// anywhere but at its first position. Nearly every deal is won within a few hundred positions, where the
-/// check costs more than the positions it saves: over deals 1..=2000,
-/// waiting 500 positions takes the median from 357 positions and 548 µs
-/// to 474 positions and 424 µs, and the 99th percentile from 35 ms to
-/// 28 ms (200 gave 514 µs, 1,000 445 µs and 34 ms, 2,000 430 µs and
-/// 35 ms). Skipping a check only prunes less.
+/// anywhere but at its first position. Nearly every deal is won within a
+/// few hundred positions, where the check costs more than the positions
+/// it saves: over deals 1..=2000, waiting 500 positions takes the median
+/// from 357 positions and 548 µs to 474 positions and 424 µs, and the
+/// 99th percentile from 35 ms to 28 ms (200 gave 514 µs, 1,000 445 µs
+/// and 34 ms, 2,000 430 µs and 35 ms). Skipping a check only prunes less.
 const DEADLINE_AFTER: u64 = 500;
 
 /// The deadline checks a search makes before it starts asking whether
