@@ -327,9 +327,12 @@ impl Cheops {
             let i = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             adj[i] = self.partner_masks[i] & cards;
-            if waste >> i & 1 != 0 {
-                adj[i] &= !waste;
-            }
+        }
+        let mut rest = waste;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            adj[i] &= !waste;
         }
         // Frozen under a pyramid card's partners (see the module docs): a
         // pyramid card k whose partners are all on the waste leaves with
@@ -842,12 +845,9 @@ pub(super) fn perfect_matching(adj: &[u64; 52], verts: u64, mate: &mut [u8; 52])
         let v = rest.trailing_zeros() as usize;
         rest &= rest - 1;
         let m = usize::from(mate[v]);
-        if m < 52
-            && verts >> m & 1 != 0
-            && usize::from(mate[m]) == v
-            && adj[v] >> m & 1 != 0
-            && adj[m] >> v & 1 != 0
-        {
+        // `adj` is symmetric, and its edges from a vertex of `verts` that
+        // matter end in `verts`.
+        if m < 52 && adj[v] >> m & 1 != 0 && verts >> m & 1 != 0 && usize::from(mate[m]) == v {
             free &= !(1 << v);
         } else {
             mate[v] = NONE;
