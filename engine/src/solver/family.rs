@@ -221,8 +221,9 @@
 //!   cards on the waste (with one pass no card comes back to the slot, and
 //!   two waste cards are never live together). A position whose graph has
 //!   none (Edmonds's augmenting paths, `perfect_matching`, grown from the
-//!   parent position's matching less its pairs that are gone) is lost. The
-//!   counts by rank (`adjacent_matching`) miss what the cones forbid: a
+//!   parent position's matching less its pairs that are gone) is lost (a
+//!   perfect matching gives every card a partner, so Cheops makes no
+//!   partners check of its own). The counts by rank (`adjacent_matching`) miss what the cones forbid: a
 //!   King at the apex whose only partners are a King in the stock, and two
 //!   Kings lower down whose only partners are that King and one Queen, say.
 //!   Checked at every position, after draws too (a draw buries the drawn
@@ -1209,8 +1210,12 @@ impl Search<'_> {
         }
         let outside = in_play(pos) & !(u64::from(waste) << PYRAMID_CARDS);
         // Cheops's matching (`cheops_lost`, made first) implies the
-        // partner checks below: only the waste's order is left to check.
+        // partner checks below: only the waste's order is left to check,
+        // and only in a search past `WASTE_ORDER_AFTER` positions.
         let cheops = self.cheops.is_some();
+        if cheops && self.nodes < WASTE_ORDER_AFTER {
+            return false;
+        }
         if !cheops
             && crate::position::bits(waste)
                 .any(|i| self.partner_masks[PYRAMID_CARDS + i as usize] & outside == 0)
@@ -1245,8 +1250,7 @@ impl Search<'_> {
                             needed > supply
                         })
                     }) || !adjacent_matching(&need, &have)))
-                    || (self.nodes >= WASTE_ORDER_AFTER
-                        && self.waste_order_stuck(waste, outside, &have))
+                    || self.waste_order_stuck(waste, outside, &have)
             }
         }
     }
@@ -1598,7 +1602,9 @@ impl Search<'_> {
                 stock: live,
                 ..*pos
             };
-            if !self.partners_exist(&live_pos)
+            // Cheops's matching (`cheops_lost`, made first) gives every
+            // card a partner in play: the partners check is implied.
+            if (self.cheops.is_none() && !self.partners_exist(&live_pos))
                 || self.waste_stuck(pos)
                 || self.stock_outnumbers(pos)
             {
