@@ -176,9 +176,9 @@
 //!   after a draw (the parent's cards, already checked), nor, but at the
 //!   first position, before a search has counted 500 positions (most
 //!   deals are won sooner, where it costs more than it saves), and a
-//!   search stops making it once fewer
-//!   than one check in eight (after the first 1,000) finds the cards lost
-//!   now or later; skipping it only prunes less.
+//!   search stops making it once fewer than one check in eight (after the
+//!   first 1,000) finds the cards lost now or later; skipping it only
+//!   prunes less.
 //! - **The apex's final waste** (Cheops, `family/cheops.rs`). The apex
 //!   is the last pyramid card to leave (every other is in its cone), with
 //!   a stock card j at a pointer t at which j is live (see the deadlines).
@@ -223,8 +223,9 @@
 //!   none (Edmonds's augmenting paths, `perfect_matching`, grown from the
 //!   parent position's matching less its pairs that are gone) is lost (a
 //!   perfect matching gives every card a partner, so Cheops makes no
-//!   partners check of its own). The counts by rank (`adjacent_matching`) miss what the cones forbid: a
-//!   King at the apex whose only partners are a King in the stock, and two
+//!   partners check of its own). The counts by rank (`adjacent_matching`)
+//!   miss what the cones forbid: a King at the apex whose only partners
+//!   are a King in the stock, and two
 //!   Kings lower down whose only partners are that King and one Queen, say.
 //!   Checked at every position, after draws too (a draw buries the drawn
 //!   card on the waste, which takes edges away).
