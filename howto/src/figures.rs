@@ -23,8 +23,8 @@ pub const HEADER: &str = "# The solver's verdict on deals 1..=N of each game: id
 /// of whose first 10,000 need more than the default budget.
 pub const CHEOPS_DEALS: u32 = 10_000;
 
-/// The budget a deal the default one leaves undecided is solved again
-/// with: Cheops's six such deals among 1..=10000 are decided within 56
+/// The budget the table is measured with: Cheops's six deals among
+/// 1..=10000 that need more than the default one are decided within 56
 /// million positions (minutes each).
 pub const MEASURE_BUDGET: u64 = 100_000_000;
 
@@ -64,24 +64,18 @@ pub struct WinRate {
 }
 
 impl WinRate {
-    /// Solves deals `1..=deals` of `preset` with the solver's default
-    /// budget, and again with `MEASURE_BUDGET` a deal that one leaves
-    /// undecided, keeping the deals still undecided apart: a share must
-    /// not guess.
+    /// Solves deals `1..=deals` of `preset` with `MEASURE_BUDGET`,
+    /// keeping any deal still undecided apart: a share must not guess.
     pub fn measure(preset: Preset, deals: u32) -> WinRate {
         let mut won = vec![0u8; (deals as usize).div_ceil(8)];
         let mut undecided = won.clone();
         for deal in 1..=deals {
             let i = (deal - 1) as usize;
             let board = Board::new(Deal::from_number(deal), preset);
-            let mut outcome = solve(&board, &board.start(), Limits::default()).outcome;
-            if outcome == Outcome::Unknown {
-                let limits = Limits {
-                    max_nodes: MEASURE_BUDGET,
-                };
-                outcome = solve(&board, &board.start(), limits).outcome;
-            }
-            match outcome {
+            let limits = Limits {
+                max_nodes: MEASURE_BUDGET,
+            };
+            match solve(&board, &board.start(), limits).outcome {
                 Outcome::Win => won[i / 8] |= 1 << (i % 8),
                 Outcome::Loss => {}
                 Outcome::Unknown => undecided[i / 8] |= 1 << (i % 8),

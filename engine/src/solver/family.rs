@@ -225,8 +225,8 @@
 //!   perfect matching gives every card a partner, so Cheops makes no
 //!   partners check of its own). The counts by rank (`adjacent_matching`)
 //!   miss what the cones forbid: a King at the apex whose only partners
-//!   are a King in the stock, and two
-//!   Kings lower down whose only partners are that King and one Queen, say.
+//!   are a King in the stock, and two Kings lower down whose only partners
+//!   are that King and one Queen, say.
 //!   Checked at every position, after draws too (a draw buries the drawn
 //!   card on the waste, which takes edges away).
 //!   **Frozen under a pyramid card's partners.** A pyramid card k whose
@@ -318,9 +318,10 @@
 //!   A position drawn to is not checked for a loss (the partners, live
 //!   some time, the order of leaving, unlimited passes must still win):
 //!   the position its draws started from has the same cards and passed
-//!   those checks, and leaving a check out only prunes less. (The drawn-to position's
-//!   own checks would differ only by what its pointer buries; over King
-//!   Tut's deals 1..=10000 they cost more than the positions they saved.)
+//!   those checks, and leaving a check out only prunes less. (The
+//!   drawn-to position's own checks would differ only by what its pointer
+//!   buries; over King Tut's deals 1..=10000 they cost more than the
+//!   positions they saved.)
 //! - **Entered positions cover those they draw to** (the same games). A
 //!   position the search enters other than by drawing (by a removal, or at
 //!   the start) tries its moves and then the draws to the next waste top
@@ -1203,13 +1204,6 @@ impl Search<'_> {
         if !self.goal_all || self.three_wastes || !self.stock || pos.pass < self.last_pass {
             return false;
         }
-        let mut waste = pos.stock & below(pos.next);
-        if pos.slot {
-            if let Some(i) = highest(waste) {
-                waste &= !(1 << i);
-            }
-        }
-        let outside = in_play(pos) & !(u64::from(waste) << PYRAMID_CARDS);
         // Cheops's matching (`cheops_lost`, made first) implies the
         // partner checks below: only the waste's order is left to check,
         // and only in a search past `WASTE_ORDER_AFTER` positions.
@@ -1217,6 +1211,13 @@ impl Search<'_> {
         if cheops && self.nodes < WASTE_ORDER_AFTER {
             return false;
         }
+        let mut waste = pos.stock & below(pos.next);
+        if pos.slot {
+            if let Some(i) = highest(waste) {
+                waste &= !(1 << i);
+            }
+        }
+        let outside = in_play(pos) & !(u64::from(waste) << PYRAMID_CARDS);
         if !cheops
             && crate::position::bits(waste)
                 .any(|i| self.partner_masks[PYRAMID_CARDS + i as usize] & outside == 0)
