@@ -242,6 +242,24 @@
 //!   those cards go too. Again for each card that then has edges only to
 //!   the waste, until nothing changes (a pyramid card left with no edge
 //!   loses the position).
+//!   **Stock-side pairs nest.** Two stock-side cards leave together only
+//!   as the slot card and the waste top, so every card between them in
+//!   the stock side's order (the waste from its bottom, the slot card, the
+//!   stock as it is dealt) has left before: of two such pairs, one lies
+//!   within the other or wholly before it, never across it (if pair (a, c)
+//!   crossed (b, d), a < b < c < d, each would need a card of the other
+//!   gone first). A winning line's pairs are then a perfect matching whose
+//!   stock-side pairs nest. Given the perfect matching found, while two of
+//!   its stock-side pairs cross, the search (`nested_matching`) takes one
+//!   of them, (x, y), and either leaves it out (the edge taken away, x and
+//!   y matched again by one augmenting path) or keeps it (x and y set
+//!   aside, the edges of two stock-side cards across it taken away, the
+//!   pairs that crossed it matched again). A position none of whose
+//!   branches ends in a matching that nests is lost; one whose search runs
+//!   past `NESTED_BUDGET` choices is not taken as lost. The matching found
+//!   is the next position's start, so most checks find no crossing at all.
+//!   Over Cheops's deals 1..=2000 the check takes the median positions
+//!   from 472 to 265 and the 90th percentile from 2,500 to 1,752.
 //! - **One waste card at a time.** With one waste in waste mode, two stock
 //!   cards are never live together, so with every card to remove (and
 //!   pairs of 13) each stock card needs a pyramid partner of its own: a

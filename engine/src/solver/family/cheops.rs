@@ -21,6 +21,13 @@ const DEADLINE_AFTER: u64 = 500;
 /// they pay (see `Cheops::pays`).
 const DEADLINE_TRIAL: u64 = 1_000;
 
+/// The choices a search for stock-side pairs that do not cross may make
+/// (`nested_matching`) before the check gives up, the position not
+/// proven lost. Nearly every search needs none or a few: over Cheops's
+/// deals 1..=2000, 16, 32 and 64 give the same median (265-266
+/// positions, 0.184-0.190 ms in two runs each, alternately).
+const NESTED_BUDGET: u32 = 32;
+
 /// What `Cheops::apex_fits_at` asks of a position, worked out once.
 struct Apex<'a> {
     pos: &'a Position,
@@ -301,18 +308,26 @@ impl Cheops {
 
     /// Whether the cards of `pos` cannot all be paired off: every card
     /// leaves with a partner it may ever pair with (`partner_masks`: of a
-    /// rank it pairs with, and neither in the other's cone), and two cards
-    /// on the waste never leave together, so a winning line's pairs are a
-    /// perfect matching of that graph (see the module docs).
+    /// rank it pairs with, and neither in the other's cone), two cards
+    /// on the waste never leave together, and two pairs of stock-side
+    /// cards never cross, so a winning line's pairs are a perfect matching
+    /// of that graph whose stock-side pairs nest (see the module docs).
     /// `mate` is a matching to start from (see `perfect_matching`), and
     /// holds the one found.
     pub(super) fn unmatched(&self, pos: &Position, mate: &mut [u8; 52]) -> bool {
-        self.unmatched_by(pos, true, mate)
+        self.unmatched_by(pos, true, true, mate)
     }
 
     /// `unmatched`, with the edges to cards frozen under a pyramid card's
-    /// partners taken away (`frozen`) or not (for the tests).
-    fn unmatched_by(&self, pos: &Position, frozen: bool, mate: &mut [u8; 52]) -> bool {
+    /// partners taken away (`frozen`) or not, and the stock-side pairs
+    /// made to nest (`nested`) or not (for the tests).
+    fn unmatched_by(
+        &self,
+        pos: &Position,
+        frozen: bool,
+        nested: bool,
+        mate: &mut [u8; 52],
+    ) -> bool {
         let cards = in_play(pos);
         let mut waste = pos.stock & crate::position::below(pos.next);
         if pos.slot {
@@ -398,7 +413,10 @@ impl Cheops {
                 }
             }
         }
-        !perfect_matching(&adj, cards, mate)
+        if !perfect_matching(&adj, cards, mate) {
+            return true;
+        }
+        nested && nested_matching(&mut adj, cards, mate, &mut NESTED_BUDGET.clone()) == Some(false)
     }
 
     /// The last pointer of the cards of `pos` given `last`, the one by the
@@ -638,6 +656,119 @@ impl Search<'_> {
         cheops.found += u64::from(deadline.is_none_or(|last| last < 24));
         lost
     }
+}
+
+/// The first pair of `mate`'s stock-side pairs that another crosses, if
+/// any: the pair still open when a pair opened before it closes. The
+/// stock side's order (the waste from its bottom, the slot card, the
+/// stock in the order it is dealt) is that of the vertices.
+fn crossing(verts: u64, mate: &[u8; 52]) -> Option<(usize, usize)> {
+    let mut open = [0u8; 24];
+    let mut depth = 0;
+    let mut rest = verts >> PYRAMID_CARDS << PYRAMID_CARDS;
+    while rest != 0 {
+        let v = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let m = usize::from(mate[v]);
+        if !(PYRAMID_CARDS..52).contains(&m) {
+            continue;
+        }
+        if m > v {
+            open[depth] = v as u8;
+            depth += 1;
+        } else if usize::from(open[depth - 1]) == m {
+            depth -= 1;
+        } else {
+            // m was opened before the pair on top, still open.
+            let top = usize::from(open[depth - 1]);
+            return Some((top, usize::from(mate[top])));
+        }
+    }
+    None
+}
+
+/// Whether `verts` has a perfect matching in `adj` whose stock-side
+/// pairs do not cross (see the module docs), given `mate`, a perfect
+/// matching of `verts` in `adj`; `None` when `budget` choices run out
+/// first. While two pairs cross, the one still open (x, y) is either
+/// left out (its edge taken away, and x and y matched again) or kept
+/// (x and y set aside, and every edge of two stock-side cards that
+/// crosses it taken away). `adj` is as it was on return; `mate` holds
+/// the matching found, if any.
+fn nested_matching(
+    adj: &mut [u64; 52],
+    verts: u64,
+    mate: &mut [u8; 52],
+    budget: &mut u32,
+) -> Option<bool> {
+    let Some((x, y)) = crossing(verts, mate) else {
+        return Some(true);
+    };
+    if *budget == 0 {
+        return None;
+    }
+    *budget -= 1;
+    // Without the pair: x and y are the only free vertices, and an
+    // augmenting path from x ends at y, or there is no perfect matching.
+    adj[x] &= !(1 << y);
+    adj[y] &= !(1 << x);
+    let mut without = *mate;
+    without[x] = NONE;
+    without[y] = NONE;
+    let found = match augmenting_path(adj, verts, &mut without, x) {
+        Some(_) => nested_matching(adj, verts, &mut without, budget),
+        None => Some(false),
+    };
+    adj[x] |= 1 << y;
+    adj[y] |= 1 << x;
+    match found {
+        Some(true) => {
+            *mate = without;
+            return Some(true);
+        }
+        None => return None,
+        Some(false) => {}
+    }
+    // With it: no edge of two stock-side cards crosses it, and the pairs
+    // of the matching that did are matched again.
+    let stock = verts >> PYRAMID_CARDS << PYRAMID_CARDS;
+    let inside = stock & ((1u64 << y) - 1) & !((2u64 << x) - 1);
+    let outside = stock & !((2u64 << y) - 1) | stock & ((1u64 << x) - 1);
+    let saved: [u64; 24] = std::array::from_fn(|i| adj[PYRAMID_CARDS + i]);
+    let rest_verts = verts & !(1 << x | 1 << y);
+    let mut with = *mate;
+    let mut free = 0u64;
+    for (side, other) in [(inside, outside), (outside, inside)] {
+        let mut rest = side;
+        while rest != 0 {
+            let v = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            adj[v] &= !other;
+            if other >> usize::from(mate[v]) & 1 != 0 {
+                free |= 1 << v;
+                with[v] = NONE;
+            }
+        }
+    }
+    let mut found = Some(true);
+    while free != 0 {
+        let root = free.trailing_zeros() as usize;
+        match augmenting_path(adj, rest_verts, &mut with, root) {
+            Some(end) => free &= !(1 << root | 1 << end),
+            None => {
+                found = Some(false);
+                break;
+            }
+        }
+    }
+    if found == Some(true) {
+        found = nested_matching(adj, rest_verts, &mut with, budget);
+    }
+    adj[PYRAMID_CARDS..].copy_from_slice(&saved);
+    if found == Some(true) {
+        *mate = with;
+    }
+    found
 }
 
 /// Whether the stock side's cards, ranks `ranks` in order, the first
@@ -1046,9 +1177,10 @@ mod tests {
         let mut random = xorshift(0x2545_f491_4f6c_dd1du64);
         let (mut checked, mut lost_now, mut lost_later, mut won, mut bare, mut unmatched) =
             (0, 0, 0, 0, 0, 0);
-        // Positions only the frozen edges lose, and deadlines only the
-        // spans of the lone cards above make earlier.
-        let (mut frozen, mut spans) = (0, 0);
+        // Positions only the frozen edges lose, only the nesting of the
+        // stock-side pairs, and deadlines only the spans of the lone cards
+        // above make earlier.
+        let (mut frozen, mut nested, mut spans) = (0, 0, 0);
         // Deadlines only the apex's final waste makes earlier.
         let mut apex = 0;
         for number in 1..=250 {
@@ -1114,7 +1246,10 @@ mod tests {
                     if let Some(won) = reference(&board, &pos, 200_000) {
                         assert!(!won, "deal {number}: no perfect matching, but won: {pos:?}");
                         unmatched += 1;
-                        frozen += usize::from(!cheops.unmatched_by(&pos, false, &mut [NONE; 52]));
+                        frozen +=
+                            usize::from(!cheops.unmatched_by(&pos, false, true, &mut [NONE; 52]));
+                        nested +=
+                            usize::from(!cheops.unmatched_by(&pos, true, false, &mut [NONE; 52]));
                     }
                 }
                 if cheops.deadline(&pos) != cheops.deadline_by(&pos, false, true) {
@@ -1157,13 +1292,13 @@ mod tests {
         eprintln!(
             "{checked} checked, {won} won, {lost_now} lost now, {lost_later} lost later, \
              {bare} with the pyramid gone, {unmatched} with no perfect matching \
-             ({frozen} by frozen edges), {spans} with deadlines made earlier by spans, \
-             {apex} by the apex's final waste"
+             ({frozen} by frozen edges, {nested} by nesting), {spans} with deadlines made \
+             earlier by spans, {apex} by the apex's final waste"
         );
         assert!(lost_now >= 20 && lost_later >= 20 && won >= 100 && bare >= 20 && unmatched >= 20);
         assert!(
-            frozen >= 5 && spans >= 5 && apex >= 5,
-            "{frozen} by frozen edges, {spans} by spans, {apex} by the apex"
+            frozen >= 5 && nested >= 5 && spans >= 5 && apex >= 5,
+            "{frozen} by frozen edges, {nested} by nesting, {spans} by spans, {apex} by the apex"
         );
     }
 
