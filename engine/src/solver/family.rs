@@ -581,15 +581,18 @@ fn partner_masks(board: &Board) -> [u64; 52] {
             }
         }
     }
-    let mut masks = [0u64; 52];
-    for (i, &a) in cards.iter().enumerate() {
-        for (j, &b) in cards.iter().enumerate() {
-            if i != j && never[i] & (1 << j) == 0 && rules.ranks_pair(a.rank(), b.rank()) {
-                masks[i] |= 1 << j;
-            }
-        }
+    // The cards of each rank, then of the ranks each rank pairs with.
+    let ranks: [u8; 52] = std::array::from_fn(|i| cards[i].rank());
+    let mut of_rank = [0u64; 14];
+    for (i, &r) in ranks.iter().enumerate() {
+        of_rank[usize::from(r)] |= 1 << i;
     }
-    masks
+    let pairs_with: [u64; 14] = std::array::from_fn(|a| {
+        (1..14u8)
+            .filter(|&b| a > 0 && rules.ranks_pair(a as u8, b))
+            .fold(0, |m, b| m | of_rank[usize::from(b)])
+    });
+    std::array::from_fn(|i| pairs_with[usize::from(ranks[i])] & !never[i] & !(1 << i))
 }
 
 struct Search<'a> {
