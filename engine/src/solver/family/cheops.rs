@@ -336,13 +336,9 @@ impl Cheops {
             }
         }
         let waste = u64::from(waste) << PYRAMID_CARDS;
-        let mut adj = [0u64; 52];
-        let mut rest = cards;
-        while rest != 0 {
-            let i = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            adj[i] = self.partner_masks[i] & cards;
-        }
+        // Edges to cards gone stay: the matching reads only edges within
+        // `cards`.
+        let mut adj = self.partner_masks;
         let mut rest = waste;
         while rest != 0 {
             let i = rest.trailing_zeros() as usize;
@@ -361,7 +357,7 @@ impl Cheops {
             loop {
                 let mut changed = false;
                 for k in bits(pyramid) {
-                    let partners = adj[k as usize];
+                    let partners = adj[k as usize] & cards;
                     if partners == 0 {
                         return true;
                     }
