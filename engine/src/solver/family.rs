@@ -751,11 +751,13 @@ struct MoveList {
     len: usize,
 }
 
-/// More than any position's legal moves in `turned_moves`'s games: at most
-/// 7 exposed pyramid cards and the waste top are available, so at most 16
-/// pairs (or fewer with Kings, each a move of its own), and a draw or a
-/// recycle.
-const MAX_MOVES: usize = 24;
+/// More than any position's legal moves in `turned_moves`'s games and
+/// Cheops's (`cheops_moves`): at most 7 exposed pyramid cards and the waste
+/// top are available there, so at most 16 pairs (or fewer with Kings, each
+/// a move of its own), and a draw or a recycle; in Cheops the slot card
+/// too, and pairs of equal or adjacent rank: at most 36 pairs among the
+/// nine cards, and a draw.
+const MAX_MOVES: usize = 40;
 
 impl MoveList {
     fn new() -> MoveList {
@@ -1651,36 +1653,41 @@ impl Search<'_> {
         let board = self.board;
         let mut moves = if self.quick_moves {
             Moves::Listed(self.turned_moves(pos))
+        } else if self.cheops.is_some() {
+            Moves::Listed(self.cheops_moves(pos))
         } else {
             Moves::Legal(board.legal_moves(pos))
         };
         // Removals with a stock-side card first: it may be buried by the
-        // next draw, a pyramid card never is.
-        if let Moves::Listed(list) = &mut moves {
-            // `turned_moves`'s only stock-side card is the waste top, the
-            // second card of its pairs: a stable partition.
-            if let Some(top) = board.waste_top_index(pos).map(|i| board.stock_card(i)) {
-                let mut sorted = MoveList::new();
-                for &m in list.iter() {
-                    if matches!(m, Move::Pair(_, b) if b == top) {
-                        sorted.push(m);
+        // next draw, a pyramid card never is. (Cheops's order below puts
+        // them first too, its sort stable.)
+        if self.cheops.is_none() {
+            if let Moves::Listed(list) = &mut moves {
+                // `turned_moves`'s only stock-side card is the waste top, the
+                // second card of its pairs: a stable partition.
+                if let Some(top) = board.waste_top_index(pos).map(|i| board.stock_card(i)) {
+                    let mut sorted = MoveList::new();
+                    for &m in list.iter() {
+                        if matches!(m, Move::Pair(_, b) if b == top) {
+                            sorted.push(m);
+                        }
                     }
-                }
-                for &m in list.iter() {
-                    if !matches!(m, Move::Pair(_, b) if b == top) {
-                        sorted.push(m);
+                    for &m in list.iter() {
+                        if !matches!(m, Move::Pair(_, b) if b == top) {
+                            sorted.push(m);
+                        }
                     }
+                    *list = sorted;
                 }
-                *list = sorted;
+            } else {
+                moves.sort_by_key(|m| match m {
+                    Move::Pair(a, b) => {
+                        !(matches!(board.home(*a), Home::Stock(_))
+                            || matches!(board.home(*b), Home::Stock(_)))
+                    }
+                    _ => true,
+                });
             }
-        } else {
-            moves.sort_by_key(|m| match m {
-                Move::Pair(a, b) => {
-                    !(matches!(board.home(*a), Home::Stock(_))
-                        || matches!(board.home(*b), Home::Stock(_)))
-                }
-                _ => true,
-            });
         }
         if self.cheops.is_some() {
             // Cheops's first run: among the removals of each kind, first

@@ -6,7 +6,7 @@ use crate::deal::PYRAMID_CARDS;
 use crate::position::{below, bits, Board, Move, Position};
 use crate::rules::{Layout, Pairing, StockMode, WinCondition};
 
-use super::{in_play, Search};
+use super::{in_play, MoveList, Search};
 
 /// The positions a search counts before it makes the deadline check
 /// anywhere but at its first position. Nearly every deal is won within a
@@ -598,6 +598,49 @@ impl Cheops {
 }
 
 impl Search<'_> {
+    /// Cheops's legal moves, in `Board::legal_moves`'s order, listed
+    /// straight from bit masks: the pairs among the exposed pyramid cards
+    /// (by index), the slot card and the waste top, in that order, then
+    /// the draw (one pass: no recycle; no card goes alone).
+    pub(super) fn cheops_moves(&self, pos: &Position) -> MoveList {
+        let board = self.board;
+        let mut live = [0u8; 9];
+        let mut n = 0;
+        for k in bits(crate::position::exposed_of(pos.pyramid)) {
+            live[n] = k as u8;
+            n += 1;
+        }
+        for i in [board.draw_slot_index(pos), board.waste_top_index(pos)]
+            .into_iter()
+            .flatten()
+        {
+            live[n] = (PYRAMID_CARDS as u32 + i) as u8;
+            n += 1;
+        }
+        let card = |v: u8| {
+            let v = u32::from(v);
+            if v < PYRAMID_CARDS as u32 {
+                board.pyramid_card(v)
+            } else {
+                board.stock_card(v - PYRAMID_CARDS as u32)
+            }
+        };
+        let mut moves = MoveList::new();
+        for i in 0..n {
+            let partners = self.partner_masks[usize::from(live[i])];
+            for &j in &live[i + 1..n] {
+                if partners >> j & 1 != 0 {
+                    moves.push(Move::Pair(card(live[i]), card(j)));
+                }
+            }
+        }
+        if board.can_draw(pos) {
+            moves.push(Move::Draw);
+        }
+        debug_assert_eq!(&moves[..], &board.legal_moves(pos)[..]);
+        moves
+    }
+
     /// Cheops: whether the deadlines (see the module docs) lose canonical
     /// position `pos`, `rep` its representative (`by_rank`). Records the
     /// pointers past which its cards are lost in the table of losses. After
