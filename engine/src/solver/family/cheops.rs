@@ -412,7 +412,8 @@ impl Cheops {
         if !perfect_matching(&adj, cards, mate) {
             return true;
         }
-        nested && nested_matching(&mut adj, cards, mate, &mut NESTED_BUDGET.clone()) == Some(false)
+        let mut budget = NESTED_BUDGET;
+        nested && nested_matching(&mut adj, cards, mate, &mut budget) == Some(false)
     }
 
     /// The last pointer of the cards of `pos` given `last`, the one by the
