@@ -19,13 +19,13 @@ pub const COMMITTED: &str = include_str!("../win-rates.txt");
 pub const HEADER: &str = "# The solver's verdict on deals 1..=N of each game: id, N, winnable, a hex bitmap (bit d-1 set when deal d can be won), and where the solver's budget (100 million positions) left deals undecided, a second bitmap of them. Made by: cargo run --release -p pyramid-howto --bin rules-page -- --measure 10000 > howto/win-rates.txt";
 
 /// Deals measured of a game whose search is not yet fast on every deal:
-/// Cheops, whose hardest deals run for seconds (docs/solver.md), and six
+/// Cheops, whose hardest deals run for seconds (docs/solver.md), and four
 /// of whose first 10,000 need more than the default budget.
 pub const CHEOPS_DEALS: u32 = 10_000;
 
-/// The budget the table is measured with: Cheops's six deals among
-/// 1..=10000 that need more than the default one are decided within 56
-/// million positions (minutes each).
+/// The budget the table is measured with: Cheops's four deals among
+/// 1..=10000 that need more than the default one are decided within 28
+/// million positions (up to a minute or so each).
 pub const MEASURE_BUDGET: u64 = 100_000_000;
 
 /// The custom sets whose share of winnable deals is published

@@ -437,14 +437,14 @@ impl Cheops {
         if !checks.nested {
             return false;
         }
-        let rules = Orders {
+        let orders = Orders {
             waste,
             cone: &self.cone,
             under: &self.under,
             order: checks.order,
         };
         let mut budget = NESTED_BUDGET;
-        nested_matching(&mut adj, cards, mate, &mut budget, &rules) == Some(false)
+        nested_matching(&mut adj, cards, mate, &mut budget, &orders) == Some(false)
     }
 
     /// The last pointer of the cards of `pos` given `last`, the one by the
