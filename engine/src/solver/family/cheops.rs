@@ -40,7 +40,7 @@ const ORDER_AFTER: u64 = 2_000;
 
 /// Which of the matching's checks `Cheops::unmatched_by` makes.
 #[derive(Clone, Copy)]
-pub(super) struct Checks {
+struct Checks {
     /// Edges to cards frozen under a pyramid card's partners taken away.
     frozen: bool,
     /// Stock-side pairs nest.
