@@ -51,6 +51,10 @@ pub fn Modal(
     // open again (a second file picked for import right after the first
     // was taken), and that close is not the dialog closing by itself.
     let closed_by_owner = StoredValue::new(false);
+    // Set from the `cancel` that told the owner until the `close` after it.
+    let cancelled = StoredValue::new(false);
+    let on_close = std::rc::Rc::new(on_close);
+    let on_close_at_cancel = on_close.clone();
     // Shows the dialog (building its contents first, the first time) if
     // it is still meant to be open. Building a dialog's contents and
     // showing it (the browser restyles the page for the top layer) are
@@ -100,9 +104,20 @@ pub fn Modal(
             node_ref=node
             class=class
             aria-labelledby=label_id
+            // Esc hides the dialog at once, but `close` comes in a task of
+            // its own: the owner hears of it at `cancel`, so a key pressed
+            // right after Esc already goes to the table (keyboard.rs).
+            on:cancel=move |_: web_sys::Event| {
+                if !closed_by_owner.get_value() && open.get_untracked() {
+                    cancelled.set_value(true);
+                    on_close_at_cancel();
+                }
+            }
             on:close=move |_| {
                 if closed_by_owner.get_value() {
                     closed_by_owner.set_value(false);
+                } else if cancelled.get_value() {
+                    cancelled.set_value(false);
                 } else if open.get_untracked() {
                     on_close();
                 }
@@ -608,5 +623,17 @@ mod browser_tests {
         assert_eq!(closed_by_itself.get_untracked(), 1);
         assert!(open.get_untracked());
         until("open after the quick close", || is_open(&container)).await;
+        // Esc's way (`requestClose`: `cancel`, the dialog hidden, then
+        // `close` in a task of its own) tells the owner at once, and once.
+        let dialog = find(&container, ".test-modal").unwrap();
+        let request_close: js_sys::Function = js_sys::Reflect::get(&dialog, &"requestClose".into())
+            .unwrap()
+            .unchecked_into();
+        request_close.call0(&dialog).unwrap();
+        assert_eq!(closed_by_itself.get_untracked(), 2);
+        assert!(!open.get_untracked());
+        sleep(Duration::from_millis(100)).await;
+        assert_eq!(closed_by_itself.get_untracked(), 2);
+        assert!(!is_open(&container));
     }
 }
