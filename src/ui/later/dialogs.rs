@@ -51,7 +51,8 @@ pub fn Modal(
     // open again (a second file picked for import right after the first
     // was taken), and that close is not the dialog closing by itself.
     let closed_by_owner = StoredValue::new(false);
-    // Set from the `cancel` that told the owner until the `close` after it.
+    // Set from the `cancel` that told the owner until the `close` after
+    // it, which is then not news to the owner.
     let cancelled = StoredValue::new(false);
     let on_close = std::rc::Rc::new(on_close);
     let on_close_at_cancel = on_close.clone();
@@ -113,12 +114,13 @@ pub fn Modal(
                     on_close_at_cancel();
                 }
             }
+            // One `close` ends both: after a `cancel` that told the owner,
+            // the owner's effect may close the dialog itself first.
             on:close=move |_| {
-                if closed_by_owner.get_value() {
-                    closed_by_owner.set_value(false);
-                } else if cancelled.get_value() {
-                    cancelled.set_value(false);
-                } else if open.get_untracked() {
+                let told = closed_by_owner.get_value() || cancelled.get_value();
+                closed_by_owner.set_value(false);
+                cancelled.set_value(false);
+                if !told && open.get_untracked() {
                     on_close();
                 }
             }
@@ -635,5 +637,29 @@ mod browser_tests {
         sleep(Duration::from_millis(100)).await;
         assert_eq!(closed_by_itself.get_untracked(), 2);
         assert!(!is_open(&container));
+        // A key's Esc runs the owner's effect between `cancel` and the
+        // browser's closing: the effect closes the dialog itself, and the
+        // one `close` that follows is not news. The next close by itself
+        // is.
+        open.set(true);
+        until("opened for Esc", || is_open(&container)).await;
+        let dialog = find(&container, ".test-modal").unwrap();
+        let cancel = web_sys::Event::new("cancel").unwrap();
+        dialog.dispatch_event(&cancel).unwrap();
+        assert_eq!(closed_by_itself.get_untracked(), 3);
+        until("closed by the effect", || !is_open(&container)).await;
+        sleep(Duration::from_millis(100)).await;
+        assert_eq!(closed_by_itself.get_untracked(), 3);
+        open.set(true);
+        until("opened after Esc", || is_open(&container)).await;
+        dialog
+            .clone()
+            .unchecked_into::<web_sys::HtmlDialogElement>()
+            .close();
+        until("told of the next close", || {
+            closed_by_itself.get_untracked() == 4
+        })
+        .await;
+        assert!(!open.get_untracked());
     }
 }
