@@ -549,6 +549,11 @@ mod browser_tests {
         container.query_selector(selector).unwrap()
     }
 
+    /// The test's dialog element.
+    fn dialog_in(container: &web_sys::HtmlElement) -> web_sys::HtmlDialogElement {
+        find(container, ".test-modal").unwrap().unchecked_into()
+    }
+
     #[wasm_bindgen_test]
     async fn a_modal_builds_its_contents_when_first_shown_and_follows_open() {
         let container: web_sys::HtmlElement =
@@ -599,10 +604,7 @@ mod browser_tests {
         until("opened again", || is_open(&container)).await;
         assert_eq!(closed_by_itself.get_untracked(), 0);
         // Closing by itself (Esc, a form's method="dialog") tells the owner.
-        find(&container, ".test-modal")
-            .unwrap()
-            .unchecked_into::<web_sys::HtmlDialogElement>()
-            .close();
+        dialog_in(&container).close();
         until("told of the close", || {
             closed_by_itself.get_untracked() == 1
         })
@@ -627,7 +629,7 @@ mod browser_tests {
         until("open after the quick close", || is_open(&container)).await;
         // Esc's way (`requestClose`: `cancel`, the dialog hidden, then
         // `close` in a task of its own) tells the owner at once, and once.
-        let dialog = find(&container, ".test-modal").unwrap();
+        let dialog = dialog_in(&container);
         let request_close: js_sys::Function = js_sys::Reflect::get(&dialog, &"requestClose".into())
             .unwrap()
             .unchecked_into();
@@ -643,7 +645,6 @@ mod browser_tests {
         // is.
         open.set(true);
         until("opened for Esc", || is_open(&container)).await;
-        let dialog = find(&container, ".test-modal").unwrap();
         let cancel = web_sys::Event::new("cancel").unwrap();
         dialog.dispatch_event(&cancel).unwrap();
         assert_eq!(closed_by_itself.get_untracked(), 3);
@@ -652,10 +653,7 @@ mod browser_tests {
         assert_eq!(closed_by_itself.get_untracked(), 3);
         open.set(true);
         until("opened after Esc", || is_open(&container)).await;
-        dialog
-            .clone()
-            .unchecked_into::<web_sys::HtmlDialogElement>()
-            .close();
+        dialog.close();
         until("told of the next close", || {
             closed_by_itself.get_untracked() == 4
         })
