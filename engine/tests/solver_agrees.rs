@@ -434,6 +434,30 @@ fn cheops_across_restarts() {
     );
 }
 
+/// Cheops's longest searches go on by the waste's stack (`family/stack.rs`)
+/// once the runs have spent 100,000 positions. Three deals past that point:
+/// the search over positions alone took 147,000 positions to prove 451
+/// lost, 3.3 million for 1578 (past the default budget then) and found a
+/// win for 1709 after 181,000. Each is decided now within the default
+/// budget, as it was then, and the win's line replays.
+#[test]
+fn cheops_longest_deals() {
+    for (number, won) in [(451, false), (1578, false), (1709, true)] {
+        let game = Game::new(Deal::from_number(number), Preset::Cheops);
+        let solution = solve(game.board(), game.position(), Limits::default());
+        let want = if won { Outcome::Win } else { Outcome::Loss };
+        assert_eq!(solution.outcome, want, "cheops deal {number}");
+        assert!(
+            solution.nodes > 100_000,
+            "cheops deal {number}: {}",
+            solution.nodes
+        );
+        if won {
+            assert_replays_to_goal(&game, &solution.line, &format!("cheops deal {number}"));
+        }
+    }
+}
+
 /// `start` played on at random (`wander`) until `left` cards are left, or
 /// the round is over.
 fn played_down(start: &Game, left: u32, rng: &mut ChaCha8Rng) -> Game {

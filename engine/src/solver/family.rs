@@ -59,6 +59,16 @@
 //!   every Cheops deal is won, and a search that starts down a lost line can
 //!   spend millions of positions proving it lost, where another order finds
 //!   a win at once; the losses proven on the way stay proven.
+//! - **The waste's stack** (Cheops, `family/stack.rs`). A deal the runs
+//!   have not decided within `STACK_AFTER` positions goes to a search of
+//!   another kind for the rest of the budget: one over the pyramid's 1,430
+//!   states, the pointer and the slot, which finds once, for each card
+//!   buried on the waste and each state of the pyramid then, where play
+//!   can stand when that card leaves (the cards under it play no part until
+//!   then). Its size is bounded by the deal's, where the search over
+//!   positions grows with the sets of waste cards it meets; it is exact on
+//!   its own (its module argues it), and slower than the runs at finding
+//!   the quick wins that nearly every deal has.
 //! - **Two orders** (three wastes). With limited passes no position comes
 //!   back (a removal leaves fewer cards, a draw moves the pointer on, a
 //!   recycle starts a later pass), so a position met again that is not on
@@ -403,6 +413,7 @@ use crate::rules::{StockMode, WinCondition};
 use super::{verdict, Limits, Relaxed, Solution, Tables};
 
 mod cheops;
+mod stack;
 
 pub(super) fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
     let rules = board.rules();
@@ -517,6 +528,10 @@ const RESTART_UNIT: u64 = 100;
 /// fewer than 3,000 positions among 1..=400 take a median of 2.19 M
 /// instructions against 3.06 M, and 837 M in all against 863 M.
 const WASTE_ORDER_AFTER: u64 = 500;
+
+/// Cheops: the positions the search over positions spends before the
+/// search by the waste's stack takes over (see `Search::by_stack`).
+const STACK_AFTER: u64 = 100_000;
 
 /// The Luby sequence 1, 1, 2, 1, 1, 2, 4, ... (from i = 1).
 fn luby(mut i: u64) -> u64 {
@@ -906,8 +921,14 @@ impl Search<'_> {
     /// module docs).
     fn restarting(&mut self, pos: &Position) -> bool {
         loop {
+            if self.cheops.is_some() && self.nodes >= STACK_AFTER {
+                return self.by_stack(pos);
+            }
             let run = RESTART_UNIT * luby(u64::from(self.restarts) + 1);
             self.limit = (self.nodes + run).min(self.max_nodes);
+            if self.cheops.is_some() {
+                self.limit = self.limit.min(STACK_AFTER);
+            }
             let won = self.dfs(*pos);
             let relaxed = self.relaxed.as_ref();
             if won
@@ -920,6 +941,31 @@ impl Search<'_> {
             self.aborted = false;
             self.line.clear();
             self.restarts += 1;
+        }
+    }
+
+    /// Cheops, past `STACK_AFTER` positions: the search by the waste's
+    /// stack (`family/stack.rs`) for the rest of the budget, its states
+    /// counted as positions.
+    fn by_stack(&mut self, pos: &Position) -> bool {
+        let mut search = stack::StackSearch::new(
+            self.board,
+            &self.partner_masks,
+            self.max_nodes.saturating_sub(self.nodes),
+        );
+        let found = search.solve(pos);
+        self.nodes = (self.nodes + search.visits).min(self.max_nodes);
+        self.line.clear();
+        match found {
+            Some(Some(line)) => {
+                self.line = line;
+                true
+            }
+            Some(None) => false,
+            None => {
+                self.aborted = true;
+                false
+            }
         }
     }
 

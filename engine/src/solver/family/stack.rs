@@ -1,0 +1,762 @@
+//! Cheops decided through the waste's stack: the search its longest deals
+//! fall back on.
+//!
+//! In one pass with one waste, the waste is a stack. A drawn card goes onto
+//! it when the next card is drawn (in draw-card mode: until then it is the
+//! slot card) and leaves only from the top, and the cards under the top
+//! are not live. So from the moment card `y` is buried by a draw until the
+//! moment it leaves, what can happen depends on the pyramid, the pointer,
+//! the slot and `y`, and not on the cards under `y`: they stay where they
+//! are, and none of them can leave while `y` is there. Call that stretch of
+//! play `y`'s *context*, entered at the pyramid's state then (the pointer
+//! is `y + 2` and the slot holds card `y + 1`), and its *exits* the states
+//! (pyramid, pointer, slot) just after `y` leaves. Every line of play is
+//! then a line over states with the waste's top fixed, in which a draw
+//! that buries a card jumps straight to one of that card's context's exits,
+//! and a context's exits can be found once and used by every line that
+//! enters it (procedure summaries for a pushdown system, whose stack is
+//! the waste). The pyramid has only 1,430 states (the sets of cards that
+//! can be left, a Catalan number), so there are at most 24 × 1,430
+//! contexts, and each explores at most 1,430 × 25 × 2 states: the search
+//! is bounded by the deal's size, where one over positions grows with the
+//! sets of waste cards it meets (27 million positions for Cheops 7580).
+//!
+//! Within a context the states only move one way (cards leave, or the
+//! pointer moves on), so each is explored once, and whether an exit can be
+//! reached from a state depends on the state and the top alone: a state
+//! from which none can is recorded as dead for that top, and skipped by
+//! every later context with the same top. A state is also dropped when a
+//! pyramid card with no partner left in the pyramid has none among the
+//! stock cards that may still be in play (those not yet drawn, the slot
+//! card, the top and any card under it), or when the top has no partner
+//! left to leave with: nothing it leads to can clear the cards. A
+//! context's exits are stored a pyramid state at a time, as the word of a
+//! bit set that holds that state's 50 pointers and slots, so a line that
+//! enters the context takes them up a word at a time.
+//!
+//! A position whose waste already holds cards is a chain of contexts: the
+//! waste's top first, from the position's state, then each card under it
+//! from the exits of the one above, and last the empty waste, where the
+//! goal is every card gone. The winning line is rebuilt afterwards, context
+//! by context, from the exits the search stored.
+
+use std::sync::OnceLock;
+
+use rustc_hash::FxHashMap;
+
+use crate::deal::PYRAMID_CARDS;
+use crate::position::{below, bits, exposed_of, highest, Board, Move, Position, ALL_PYRAMID};
+
+/// The stock's cards.
+const STOCK: usize = 24;
+
+/// A state's slots in the bit sets: 64 per pyramid state (pointer 0..=24,
+/// twice for the slot).
+const PER_PYRAMID: usize = 64;
+
+/// No pyramid state, context or stored exit yet.
+const NONE: u32 = u32::MAX;
+
+/// `explore`'s stack items besides states: a state's burial, and the end
+/// of the state last entered.
+const BURY: u32 = 1 << 31;
+const DONE: u32 = u32::MAX;
+
+fn is_set(set: &[u64], s: u32) -> bool {
+    set[s as usize / 64] >> (s % 64) & 1 != 0
+}
+
+fn set(set: &mut [u64], s: u32) {
+    set[s as usize / 64] |= 1 << (s % 64);
+}
+
+/// The pyramid's states: every set of cards that can be left, by number,
+/// with its exposed cards and the state each exposed card's leaving gives.
+struct Pyramids {
+    set: Vec<u32>,
+    exposed: Vec<u32>,
+    /// `after[id][k]`: the state once exposed card k has left.
+    after: Vec<[u16; PYRAMID_CARDS]>,
+    id: FxHashMap<u32, u16>,
+}
+
+fn pyramids() -> &'static Pyramids {
+    static PYRAMIDS: OnceLock<Pyramids> = OnceLock::new();
+    PYRAMIDS.get_or_init(|| {
+        let mut p = Pyramids {
+            set: vec![ALL_PYRAMID],
+            exposed: Vec::new(),
+            after: Vec::new(),
+            id: FxHashMap::default(),
+        };
+        p.id.insert(ALL_PYRAMID, 0);
+        let mut i = 0;
+        while i < p.set.len() {
+            let set = p.set[i];
+            let exposed = exposed_of(set);
+            let mut after = [u16::MAX; PYRAMID_CARDS];
+            for k in bits(exposed) {
+                let next = set & !(1 << k);
+                let n = p.set.len() as u16;
+                let id = *p.id.entry(next).or_insert(n);
+                if id == n {
+                    p.set.push(next);
+                }
+                after[k as usize] = id;
+            }
+            p.exposed.push(exposed);
+            p.after.push(after);
+            i += 1;
+        }
+        p
+    })
+}
+
+/// A state: the pyramid's number, the pointer (cards drawn) and whether the
+/// slot holds the last card drawn.
+fn state(id: u16, t: usize, slot: bool) -> u32 {
+    u32::from(id) * PER_PYRAMID as u32 + (t as u32) * 2 + u32::from(slot)
+}
+
+fn parts(s: u32) -> (u16, usize, bool) {
+    (
+        (s / PER_PYRAMID as u32) as u16,
+        (s % PER_PYRAMID as u32 / 2) as usize,
+        s & 1 != 0,
+    )
+}
+
+/// What a step within a context does.
+#[derive(Clone, Copy)]
+enum Step {
+    /// A pair that leaves the top where it is.
+    Pair(Move),
+    /// A draw onto an empty slot.
+    Draw,
+    /// A pair that takes the top away.
+    Leave(Move),
+    /// A draw that buries card `y`, to the exit `exit` of its context
+    /// entered at pyramid state `id`.
+    Bury { y: usize, id: u16, exit: u32 },
+}
+
+/// What a search for a line within a context looks for.
+#[derive(Clone, Copy, PartialEq)]
+enum Target {
+    /// A pair that takes the top away and leaves this state.
+    Exit(u32),
+    /// Every card gone (with the waste empty).
+    Goal,
+}
+
+/// The search by the waste's stack for one deal's board.
+pub(super) struct StackSearch<'a> {
+    board: &'a Board,
+    pyramids: &'static Pyramids,
+    /// For each card by deck index, the cards it may ever pair with.
+    partners: [u64; 52],
+    /// For each pyramid state, its cards with no partner among its own
+    /// (`NONE` until first asked).
+    lonely: Vec<u32>,
+    /// Each context's exits as a range of `exits`, by `y × states + id`;
+    /// there, the exits of each pyramid state as one word of a bit set of
+    /// states (its index, and its bits).
+    first: Vec<u32>,
+    count: Vec<u32>,
+    exits: Vec<(u32, u64)>,
+    /// For each top (24: none), the states seen and exits found so far in
+    /// the context being searched, and the states to clear after it.
+    seen: Vec<Vec<u64>>,
+    exited: Vec<Vec<u64>>,
+    /// For each top, the states from which no exit (or goal) is reached.
+    dead: Vec<Vec<u64>>,
+    marked: Vec<Vec<u32>>,
+    /// States explored, and where the search gives up.
+    pub(super) visits: u64,
+    limit: u64,
+}
+
+impl<'a> StackSearch<'a> {
+    pub(super) fn new(board: &'a Board, partners: &[u64; 52], limit: u64) -> StackSearch<'a> {
+        let pyramids = pyramids();
+        let n = pyramids.set.len();
+        let words = (n * PER_PYRAMID).div_ceil(64);
+        StackSearch {
+            board,
+            pyramids,
+            partners: *partners,
+            lonely: vec![NONE; n],
+            first: vec![NONE; STOCK * n],
+            count: vec![0; STOCK * n],
+            exits: Vec::new(),
+            seen: vec![vec![0; words]; STOCK + 1],
+            exited: vec![vec![0; words]; STOCK + 1],
+            dead: vec![vec![0; words]; STOCK + 1],
+            marked: vec![Vec::new(); STOCK + 1],
+            visits: 0,
+            limit,
+        }
+    }
+
+    /// Whether every card of `pos` (Cheops's rules) can be removed, with a
+    /// win its line: `None` when the search runs out of states first (or
+    /// the position is none that play reaches).
+    pub(super) fn solve(&mut self, pos: &Position) -> Option<Option<Vec<Move>>> {
+        let (start, waste) = self.start(pos)?;
+        // The tops, from the waste's top down to none (24).
+        let tops: Vec<usize> = waste.iter().rev().copied().chain([STOCK]).collect();
+        let mut entries = vec![vec![start]];
+        let mut goal_from = None;
+        for &top in &tops {
+            let from = entries.last().expect("a level's entries").clone();
+            let mut found = Vec::new();
+            for &entry in &from {
+                if self.is_seen(top, entry) {
+                    continue;
+                }
+                if self.explore(entry, top, &mut found)? {
+                    goal_from = Some(entry);
+                    break;
+                }
+            }
+            self.clear(top, &found);
+            if goal_from.is_some() {
+                break;
+            }
+            entries.push(found);
+        }
+        let Some(goal_from) = goal_from else {
+            return Some(None);
+        };
+        // The line, from the empty waste's context back up to the first.
+        self.limit = u64::MAX;
+        let mut target = Target::Goal;
+        let mut entry = goal_from;
+        let mut parts_rev = Vec::new();
+        for level in (0..tops.len()).rev() {
+            let top = tops[level];
+            let line = if target == Target::Goal {
+                self.line(entry, top, target)
+            } else {
+                entries[level]
+                    .clone()
+                    .into_iter()
+                    .find_map(|e| self.line(e, top, target).map(|l| (e, l)))
+                    .map(|(e, l)| {
+                        entry = e;
+                        l
+                    })
+            };
+            parts_rev.push(line.expect("a line to the exit the search found"));
+            target = Target::Exit(entry);
+            if level == 0 {
+                break;
+            }
+        }
+        Some(Some(parts_rev.into_iter().rev().flatten().collect()))
+    }
+
+    /// The position's state, and its waste's cards (stock indices, bottom
+    /// first); `None` for a pyramid no line of play leaves.
+    fn start(&self, pos: &Position) -> Option<(u32, Vec<usize>)> {
+        let drawn = pos.stock & below(pos.next);
+        let slot = if pos.slot { highest(drawn) } else { None };
+        let t = match slot {
+            Some(i) => i as usize + 1,
+            None => usize::from(pos.next),
+        };
+        let waste = bits(drawn & !slot.map_or(0, |i| 1 << i))
+            .map(|i| i as usize)
+            .collect();
+        let id = *self.pyramids.id.get(&pos.pyramid)?;
+        Some((state(id, t, slot.is_some()), waste))
+    }
+
+    fn is_seen(&self, top: usize, s: u32) -> bool {
+        self.seen[top][s as usize / 64] >> (s % 64) & 1 != 0
+    }
+
+    /// Marks `s` seen with top `top`; whether it was new.
+    fn mark(&mut self, top: usize, s: u32) -> bool {
+        let word = &mut self.seen[top][s as usize / 64];
+        let bit = 1u64 << (s % 64);
+        if *word & bit != 0 {
+            return false;
+        }
+        *word |= bit;
+        self.marked[top].push(s);
+        true
+    }
+
+    /// Forgets the states seen with top `top`, and `found`, the exits
+    /// found there.
+    fn clear(&mut self, top: usize, found: &[u32]) {
+        let marked = std::mem::take(&mut self.marked[top]);
+        for &s in &marked {
+            self.seen[top][s as usize / 64] = 0;
+        }
+        for &s in found {
+            self.exited[top][s as usize / 64] = 0;
+        }
+        self.marked[top] = marked;
+        self.marked[top].clear();
+    }
+
+    /// The context of card `y` entered at pyramid state `id`: its exits, as
+    /// a range of `exits`; `None` when the search runs out of states.
+    fn context(&mut self, y: usize, id: u16) -> Option<(usize, usize)> {
+        let key = y * self.pyramids.set.len() + usize::from(id);
+        if self.first[key] == NONE {
+            let mut found = Vec::new();
+            let goal = self.explore(state(id, y + 2, true), y, &mut found)?;
+            debug_assert!(!goal);
+            self.first[key] = self.exits.len() as u32;
+            for &e in &found {
+                let w = e as usize / 64;
+                let bits = self.exited[y][w];
+                if bits != 0 {
+                    self.exits.push((w as u32, bits));
+                }
+                self.exited[y][w] = 0;
+            }
+            self.count[key] = self.exits.len() as u32 - self.first[key];
+            self.clear(y, &[]);
+        }
+        let first = self.first[key] as usize;
+        Some((first, first + self.count[key] as usize))
+    }
+
+    /// Explores the states `entry` leads to with top `top` (24: none),
+    /// skipping those already seen, and adds the exits found to `found`:
+    /// whether the goal is among them (top none); `None` when the search
+    /// runs out of states. Depth first, pairs before draws, and a card
+    /// buried only once the pairs from its state are searched: a win is
+    /// often found before the contexts of most draws are. A state from
+    /// which no exit (or goal) can be reached is recorded as dead for its
+    /// top, for every later context with that top.
+    fn explore(&mut self, entry: u32, top: usize, found: &mut Vec<u32>) -> Option<bool> {
+        // Items: a state to enter, a state's burial (`BURY`), or the end of
+        // the state last entered (`DONE`). `path` holds the states entered
+        // and not yet done, and whether an exit is known from each.
+        let mut stack = vec![entry];
+        let mut path: Vec<(u32, bool)> = Vec::new();
+        while let Some(item) = stack.pop() {
+            if item == DONE {
+                let (s, live) = path.pop().expect("a state entered");
+                if live {
+                    if let Some(parent) = path.last_mut() {
+                        parent.1 = true;
+                    }
+                } else {
+                    set(&mut self.dead[top], s);
+                }
+                continue;
+            }
+            if item & BURY != 0 {
+                let (id, t, _) = parts(item & !BURY);
+                let (a, b) = self.context(t - 1, id)?;
+                let mut live = false;
+                for i in a..b {
+                    let (w, bits) = self.exits[i];
+                    let seen = self.seen[top][w as usize];
+                    let dead = self.dead[top][w as usize];
+                    live |= bits & seen & !dead != 0;
+                    let mut new = bits & !seen & !dead;
+                    while new != 0 {
+                        stack.push(w * 64 + new.trailing_zeros());
+                        new &= new - 1;
+                    }
+                }
+                if live {
+                    path.last_mut().expect("the state buried from").1 = true;
+                }
+                continue;
+            }
+            let s = item;
+            if is_set(&self.seen[top], s) {
+                if !is_set(&self.dead[top], s) {
+                    if let Some(parent) = path.last_mut() {
+                        parent.1 = true;
+                    }
+                }
+                continue;
+            }
+            if is_set(&self.dead[top], s) {
+                continue;
+            }
+            self.mark(top, s);
+            self.visits += 1;
+            if self.visits > self.limit {
+                return None;
+            }
+            if top == STOCK && self.is_goal(s) {
+                return Some(true);
+            }
+            if !self.alive(s, top) {
+                set(&mut self.dead[top], s);
+                continue;
+            }
+            let mut next = [0u32; 32];
+            let mut n = 0;
+            let mut leave = [0u32; 8];
+            let mut l = 0;
+            self.steps(s, top, |step, to| {
+                if let Step::Leave(_) = step {
+                    leave[l] = to;
+                    l += 1;
+                } else {
+                    next[n] = to;
+                    n += 1;
+                }
+            });
+            for &e in &leave[..l] {
+                if !is_set(&self.exited[top], e) {
+                    set(&mut self.exited[top], e);
+                    found.push(e);
+                }
+            }
+            stack.push(DONE);
+            let (_, t, slot) = parts(s);
+            if t < STOCK && slot {
+                stack.push(s | BURY);
+            }
+            let mut live = l > 0;
+            for &to in next[..n].iter().rev() {
+                live |= self.push(top, to, &mut stack);
+            }
+            path.push((s, live));
+        }
+        Some(false)
+    }
+
+    /// Pushes state `to` for `explore` unless seen or dead with top `top`:
+    /// whether it is seen and not dead (an exit is known from it).
+    fn push(&self, top: usize, to: u32, stack: &mut Vec<u32>) -> bool {
+        if is_set(&self.seen[top], to) {
+            return !is_set(&self.dead[top], to);
+        }
+        if !is_set(&self.dead[top], to) {
+            stack.push(to);
+        }
+        false
+    }
+
+    fn is_goal(&self, s: u32) -> bool {
+        let (id, t, slot) = parts(s);
+        self.pyramids.set[usize::from(id)] == 0 && t == STOCK && !slot
+    }
+
+    /// Calls `f` with each step from state `s` with top `top` and the state
+    /// after it, but the draws that bury a card.
+    fn steps(&self, s: u32, top: usize, mut f: impl FnMut(Step, u32)) {
+        let (id, t, slot) = parts(s);
+        let p = self.pyramids;
+        let i = usize::from(id);
+        let board = self.board;
+        let slot_card = slot.then(|| t - 1);
+        let top_card = (top < STOCK).then(|| board.stock_card(top as u32));
+        let mut rest = p.exposed[i];
+        while rest != 0 {
+            let a = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let card = board.pyramid_card(a as u32);
+            let partners = self.partners[a];
+            let after_a = p.after[i][a];
+            for b in bits(partners as u32 & rest) {
+                let to = p.after[usize::from(after_a)][b as usize];
+                let m = Move::Pair(card, board.pyramid_card(b));
+                f(Step::Pair(m), state(to, t, slot));
+            }
+            if let Some(j) = slot_card {
+                if partners >> (PYRAMID_CARDS + j) & 1 != 0 {
+                    let m = Move::Pair(card, board.stock_card(j as u32));
+                    f(Step::Pair(m), state(after_a, t, false));
+                }
+            }
+            if let Some(top_card) = top_card {
+                if partners >> (PYRAMID_CARDS + top) & 1 != 0 {
+                    f(
+                        Step::Leave(Move::Pair(card, top_card)),
+                        state(after_a, t, slot),
+                    );
+                }
+            }
+        }
+        if let (Some(j), Some(top_card)) = (slot_card, top_card) {
+            if self.partners[PYRAMID_CARDS + j] >> (PYRAMID_CARDS + top) & 1 != 0 {
+                let m = Move::Pair(board.stock_card(j as u32), top_card);
+                f(Step::Leave(m), state(id, t, false));
+            }
+        }
+        if t < STOCK && !slot {
+            f(Step::Draw, state(id, t + 1, true));
+        }
+    }
+
+    /// Whether state `s` with top `top` may still lead to every card
+    /// leaving (see the module docs).
+    fn alive(&mut self, s: u32, top: usize) -> bool {
+        let (id, t, slot) = parts(s);
+        let i = usize::from(id);
+        let set = self.pyramids.set[i];
+        let mut stock = !below(t as u8) & ((1 << STOCK) - 1);
+        if slot {
+            stock |= 1 << (t - 1);
+        }
+        if top < STOCK {
+            let leave_with = u64::from(set) | u64::from(stock) << PYRAMID_CARDS;
+            if self.partners[PYRAMID_CARDS + top] & leave_with == 0 {
+                return false;
+            }
+            stock |= below(top as u8 + 1);
+        }
+        if self.lonely[i] == NONE {
+            self.lonely[i] = bits(set)
+                .filter(|&k| self.partners[k as usize] & u64::from(set) == 0)
+                .fold(0, |m, k| m | 1 << k);
+        }
+        let cards = u64::from(stock) << PYRAMID_CARDS;
+        bits(self.lonely[i]).all(|k| self.partners[k as usize] & cards != 0)
+    }
+
+    /// A line from state `entry` with top `top` to `target`, searched
+    /// again with each state's way in kept; `None` if there is none.
+    fn line(&mut self, entry: u32, top: usize, target: Target) -> Option<Vec<Move>> {
+        let mut way: FxHashMap<u32, (u32, Step)> = FxHashMap::default();
+        way.insert(entry, (NONE, Step::Draw));
+        let mut stack = vec![entry];
+        let mut end = None;
+        while let Some(s) = stack.pop() {
+            if target == Target::Goal && self.is_goal(s) {
+                end = Some((s, None));
+                break;
+            }
+            if is_set(&self.dead[top], s) || !self.alive(s, top) {
+                continue;
+            }
+            let mut next = Vec::new();
+            let mut leave = None;
+            self.steps(s, top, |step, to| match step {
+                Step::Leave(m) => {
+                    if target == Target::Exit(to) && leave.is_none() {
+                        leave = Some(m);
+                    }
+                }
+                _ => next.push((step, to)),
+            });
+            if let Some(m) = leave {
+                end = Some((s, Some(m)));
+                break;
+            }
+            let (id, t, slot) = parts(s);
+            if t < STOCK && slot {
+                let (a, b) = self.context(t - 1, id)?;
+                for &(w, bits) in &self.exits[a..b] {
+                    for bit in 0..64 {
+                        if bits >> bit & 1 != 0 {
+                            let (y, exit) = (t - 1, w * 64 + bit);
+                            next.push((Step::Bury { y, id, exit }, exit));
+                        }
+                    }
+                }
+            }
+            for (step, to) in next {
+                if let std::collections::hash_map::Entry::Vacant(v) = way.entry(to) {
+                    v.insert((s, step));
+                    stack.push(to);
+                }
+            }
+        }
+        let (mut s, last) = end?;
+        let mut steps = Vec::new();
+        while s != entry {
+            let (from, step) = way[&s];
+            steps.push(step);
+            s = from;
+        }
+        let mut moves = Vec::new();
+        for step in steps.into_iter().rev() {
+            match step {
+                Step::Pair(m) | Step::Leave(m) => moves.push(m),
+                Step::Draw => moves.push(Move::Draw),
+                Step::Bury { y, id, exit } => {
+                    moves.push(Move::Draw);
+                    let inner = self.line(state(id, y + 2, true), y, Target::Exit(exit));
+                    moves.extend(inner.expect("a line to a context's exit"));
+                }
+            }
+        }
+        moves.extend(last);
+        Some(moves)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{pyramids, StackSearch};
+    use crate::deal::Deal;
+    use crate::position::{Board, Move, Position, Status};
+    use crate::rules::Preset;
+    use crate::solver::{solve, Limits, Outcome};
+
+    fn cheops() -> Preset {
+        "cheops".parse().expect("Cheops's id")
+    }
+
+    /// The stack search's verdict and line for `pos`, the line checked.
+    fn by_stack(board: &Board, pos: &Position) -> bool {
+        let masks = super::super::partner_masks(board);
+        let mut search = StackSearch::new(board, &masks, u64::MAX);
+        match search.solve(pos).expect("no limit") {
+            Some(line) => {
+                let mut p = *pos;
+                for m in line {
+                    p = board.play(&p, m).expect("a legal move");
+                }
+                assert_eq!(board.status(&p), Status::Won);
+                true
+            }
+            None => false,
+        }
+    }
+
+    #[test]
+    fn the_pyramid_has_1430_states() {
+        assert_eq!(pyramids().set.len(), 1430);
+    }
+
+    /// Every position reachable from `pos` walked, with no pruning but a
+    /// set of those seen: whether one is won.
+    fn exhaustive(board: &Board, pos: &Position) -> bool {
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![*pos];
+        while let Some(p) = stack.pop() {
+            if board.status(&p) == Status::Won {
+                return true;
+            }
+            for m in board.legal_moves(&p) {
+                let next = board.play(&p, m).expect("a legal move");
+                if seen.insert(next) {
+                    stack.push(next);
+                }
+            }
+        }
+        false
+    }
+
+    /// A seeded generator for the walks below.
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
+    /// `board`'s start played on by random legal moves, one in three a
+    /// draw when there is one, until at most `left` cards are left or none
+    /// can move.
+    fn walk(board: &Board, left: u32, random: &mut impl FnMut() -> u64) -> Position {
+        let mut pos = board.start();
+        while pos.cards_left() > left {
+            let moves = board.legal_moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            let m = if random().is_multiple_of(3) && moves.contains(&Move::Draw) {
+                Move::Draw
+            } else {
+                moves[(random() % moves.len() as u64) as usize]
+            };
+            pos = board.play(&pos, m).expect("a legal move");
+        }
+        pos
+    }
+
+    #[test]
+    fn agrees_with_an_exhaustive_search_late_in_the_round() {
+        let mut random = xorshift(0x51ac_c0de_2024_0001);
+        let (mut wins, mut losses) = (0, 0);
+        for number in 1..=80 {
+            // Down a winning line to 24 cards or fewer, then a few random
+            // moves, which often lose it.
+            let board = Board::new(Deal::from_number(number), cheops());
+            let line = solve(&board, &board.start(), Limits::default()).line;
+            let mut pos = board.start();
+            for &m in &line {
+                if pos.cards_left() <= 24 {
+                    break;
+                }
+                pos = board.play(&pos, m).expect("a legal move");
+            }
+            for _ in 0..random() % 4 {
+                let moves = board.legal_moves(&pos);
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[(random() % moves.len() as u64) as usize];
+                pos = board.play(&pos, m).expect("a legal move");
+            }
+            if pos.cards_left() > 24 || line.is_empty() {
+                continue;
+            }
+            let expected = exhaustive(&board, &pos);
+            assert_eq!(by_stack(&board, &pos), expected, "deal {number}: {pos:?}");
+            if expected {
+                wins += 1;
+            } else {
+                losses += 1;
+            }
+        }
+        assert!(wins >= 15 && losses >= 15, "{wins} wins, {losses} losses");
+    }
+
+    #[test]
+    fn agrees_with_the_search_over_positions_from_the_start() {
+        // Deals the search over positions decides in its first runs: wins,
+        // and losses it proves at the start.
+        for number in [1, 2, 3, 306, 639, 1423] {
+            let board = Board::new(Deal::from_number(number), cheops());
+            let solution = solve(&board, &board.start(), Limits::default());
+            assert!(solution.nodes < 10_000 && solution.outcome != Outcome::Unknown);
+            assert_eq!(
+                by_stack(&board, &board.start()),
+                solution.outcome == Outcome::Win,
+                "deal {number}"
+            );
+        }
+    }
+
+    #[test]
+    fn agrees_with_the_search_from_positions_with_a_waste() {
+        // Positions part way through, most with cards on the waste.
+        let mut random = xorshift(0x2545_f491_4f6c_dd1d);
+        let (mut wins, mut losses, mut with_waste) = (0, 0, 0);
+        for number in 1..=40 {
+            let board = Board::new(Deal::from_number(number), cheops());
+            let left = 24 + (random() % 20) as u32;
+            let pos = walk(&board, left, &mut random);
+            let solution = solve(&board, &pos, Limits::default());
+            if solution.outcome == Outcome::Unknown || solution.nodes >= 100_000 {
+                continue;
+            }
+            let won = by_stack(&board, &pos);
+            assert_eq!(
+                won,
+                solution.outcome == Outcome::Win,
+                "deal {number}: {pos:?}"
+            );
+            with_waste += u32::from(board.waste(&pos).len() > 1);
+            if won {
+                wins += 1;
+            } else {
+                losses += 1;
+            }
+        }
+        assert!(
+            wins >= 5 && losses >= 5 && with_waste >= 10,
+            "{wins} wins, {losses} losses, {with_waste} with a waste"
+        );
+    }
+}
