@@ -257,7 +257,9 @@ const SUBGAME_BUDGET: u64 = 200_000;
 /// How much work one solve may do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// Positions expanded before giving up with [`Outcome::Unknown`].
+    /// Positions expanded before giving up with [`Outcome::Unknown`]
+    /// (Cheops's search by the waste's stack, which its longest searches
+    /// also try, has as many states of its own).
     pub max_nodes: u64,
 }
 

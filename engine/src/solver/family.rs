@@ -434,6 +434,7 @@ pub(super) fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
         lost: FxHashMap::default(),
         lost_start: FxHashMap::default(),
         nodes: 0,
+        stack_states: 0,
         max_nodes: limits.max_nodes,
         limit: limits.max_nodes,
         restarts: 0,
@@ -494,7 +495,7 @@ pub(super) fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
     Solution {
         outcome: verdict(won, search.aborted),
         line: if won { search.line } else { Vec::new() },
-        nodes: search.nodes + search.relaxed.as_ref().map_or(0, |r| r.nodes),
+        nodes: search.nodes + search.stack_states + search.relaxed.as_ref().map_or(0, |r| r.nodes),
     }
 }
 
@@ -529,8 +530,8 @@ const RESTART_UNIT: u64 = 100;
 /// instructions against 3.06 M, and 837 M in all against 863 M.
 const WASTE_ORDER_AFTER: u64 = 500;
 
-/// Cheops: the positions the search over positions spends before the
-/// search by the waste's stack takes over (see `Search::by_stack`).
+/// Cheops: the positions the runs spend before the search by the waste's
+/// stack is asked (between two runs; see `Search::by_stack`).
 const STACK_AFTER: u64 = 100_000;
 
 /// The Luby sequence 1, 1, 2, 1, 1, 2, 4, ... (from i = 1).
@@ -633,6 +634,9 @@ struct Search<'a> {
     /// is lost.
     lost_start: FxHashMap<u64, u16>,
     nodes: u64,
+    /// Cheops: the states of the search by the waste's stack (see
+    /// `by_stack`).
+    stack_states: u64,
     max_nodes: u64,
     /// Where the current search stops: `max_nodes`, or with restarts the
     /// end of the current run.
@@ -920,23 +924,31 @@ impl Search<'_> {
     /// one ends without running out, or the budget is spent (see the
     /// module docs).
     fn restarting(&mut self, pos: &Position) -> bool {
+        // Cheops: the search by the waste's stack has one turn, once the
+        // runs have `STACK_AFTER` positions or their budget is spent.
+        let mut stack_tried = self.cheops.is_none();
         loop {
-            if self.cheops.is_some() && self.nodes >= STACK_AFTER {
-                return self.by_stack(pos);
+            if !stack_tried && self.nodes >= STACK_AFTER {
+                stack_tried = true;
+                if let Some(won) = self.by_stack(pos) {
+                    return won;
+                }
             }
             let run = RESTART_UNIT * luby(u64::from(self.restarts) + 1);
             self.limit = (self.nodes + run).min(self.max_nodes);
-            if self.cheops.is_some() {
-                self.limit = self.limit.min(STACK_AFTER);
-            }
             let won = self.dfs(*pos);
             let relaxed = self.relaxed.as_ref();
-            if won
-                || !self.aborted
-                || self.nodes + relaxed.map_or(0, |r| r.nodes) >= self.max_nodes
-                || relaxed.is_some_and(|r| r.aborted)
-            {
+            if won || !self.aborted || relaxed.is_some_and(|r| r.aborted) {
                 return won;
+            }
+            if self.nodes + relaxed.map_or(0, |r| r.nodes) >= self.max_nodes {
+                if !stack_tried {
+                    if let Some(won) = self.by_stack(pos) {
+                        self.aborted = false;
+                        return won;
+                    }
+                }
+                return false;
             }
             self.aborted = false;
             self.line.clear();
@@ -944,29 +956,23 @@ impl Search<'_> {
         }
     }
 
-    /// Cheops, past `STACK_AFTER` positions: the search by the waste's
-    /// stack (`family/stack.rs`) for the rest of the budget, its states
-    /// counted as positions.
-    fn by_stack(&mut self, pos: &Position) -> bool {
-        let mut search = stack::StackSearch::new(
-            self.board,
-            &self.partner_masks,
-            self.max_nodes.saturating_sub(self.nodes),
-        );
+    /// Cheops: the search by the waste's stack (`family/stack.rs`), with a
+    /// budget of its own of `max_nodes` states, counted in the solution's
+    /// positions: the verdict, or `None` if the budget runs out. It is
+    /// asked between two runs, so that the runs, if it is cut off, go on
+    /// as they would have without it, within their whole budget: no deal
+    /// they decide is left undecided (the daily deal and the winnable deals
+    /// stay what they were).
+    fn by_stack(&mut self, pos: &Position) -> Option<bool> {
+        let mut search = stack::StackSearch::new(self.board, &self.partner_masks);
+        search.allow(self.max_nodes);
         let found = search.solve(pos);
-        self.nodes = (self.nodes + search.visits).min(self.max_nodes);
+        self.stack_states += search.visits;
+        let line = found?;
         self.line.clear();
-        match found {
-            Some(Some(line)) => {
-                self.line = line;
-                true
-            }
-            Some(None) => false,
-            None => {
-                self.aborted = true;
-                false
-            }
-        }
+        let won = line.is_some();
+        self.line = line.unwrap_or_default();
+        Some(won)
     }
 
     /// Three wastes: a search in the usual order for up to

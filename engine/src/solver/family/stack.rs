@@ -42,6 +42,8 @@
 
 use std::sync::OnceLock;
 
+use std::collections::hash_map::Entry;
+
 use rustc_hash::FxHashMap;
 
 use crate::deal::PYRAMID_CARDS;
@@ -177,7 +179,7 @@ pub(super) struct StackSearch<'a> {
 }
 
 impl<'a> StackSearch<'a> {
-    pub(super) fn new(board: &'a Board, partners: &[u64; 52], limit: u64) -> StackSearch<'a> {
+    pub(super) fn new(board: &'a Board, partners: &[u64; 52]) -> StackSearch<'a> {
         let pyramids = pyramids();
         let n = pyramids.set.len();
         let words = (n * PER_PYRAMID).div_ceil(64);
@@ -194,8 +196,13 @@ impl<'a> StackSearch<'a> {
             dead: vec![vec![0; words]; STOCK + 1],
             marked: vec![Vec::new(); STOCK + 1],
             visits: 0,
-            limit,
+            limit: 0,
         }
+    }
+
+    /// Lets the search explore up to `states` more states.
+    pub(super) fn allow(&mut self, states: u64) {
+        self.limit = self.visits.saturating_add(states);
     }
 
     /// Whether every card of `pos` (Cheops's rules) can be removed, with a
@@ -524,9 +531,31 @@ impl<'a> StackSearch<'a> {
     fn line(&mut self, entry: u32, top: usize, target: Target) -> Option<Vec<Move>> {
         let mut way: FxHashMap<u32, (u32, Step)> = FxHashMap::default();
         way.insert(entry, (NONE, Step::Draw));
+        // In `explore`'s order, burials last, so that it meets the contexts
+        // `explore` searched and no others.
         let mut stack = vec![entry];
         let mut end = None;
-        while let Some(s) = stack.pop() {
+        while let Some(item) = stack.pop() {
+            if item & BURY != 0 {
+                let s = item & !BURY;
+                let (id, t, _) = parts(s);
+                let y = t - 1;
+                let (a, b) = self.context(y, id)?;
+                for i in a..b {
+                    let (w, bits) = self.exits[i];
+                    let mut rest = bits & !self.dead[top][w as usize];
+                    while rest != 0 {
+                        let exit = w * 64 + rest.trailing_zeros();
+                        rest &= rest - 1;
+                        if let Entry::Vacant(v) = way.entry(exit) {
+                            v.insert((s, Step::Bury { y, id, exit }));
+                            stack.push(exit);
+                        }
+                    }
+                }
+                continue;
+            }
+            let s = item;
             if target == Target::Goal && self.is_goal(s) {
                 end = Some((s, None));
                 break;
@@ -548,20 +577,12 @@ impl<'a> StackSearch<'a> {
                 end = Some((s, Some(m)));
                 break;
             }
-            let (id, t, slot) = parts(s);
+            let (_, t, slot) = parts(s);
             if t < STOCK && slot {
-                let (a, b) = self.context(t - 1, id)?;
-                for &(w, bits) in &self.exits[a..b] {
-                    for bit in 0..64 {
-                        if bits >> bit & 1 != 0 {
-                            let (y, exit) = (t - 1, w * 64 + bit);
-                            next.push((Step::Bury { y, id, exit }, exit));
-                        }
-                    }
-                }
+                stack.push(s | BURY);
             }
-            for (step, to) in next {
-                if let std::collections::hash_map::Entry::Vacant(v) = way.entry(to) {
+            for (step, to) in next.into_iter().rev() {
+                if let Entry::Vacant(v) = way.entry(to) {
                     v.insert((s, step));
                     stack.push(to);
                 }
@@ -606,7 +627,8 @@ mod tests {
     /// The stack search's verdict and line for `pos`, the line checked.
     fn by_stack(board: &Board, pos: &Position) -> bool {
         let masks = super::super::partner_masks(board);
-        let mut search = StackSearch::new(board, &masks, u64::MAX);
+        let mut search = StackSearch::new(board, &masks);
+        search.allow(u64::MAX);
         match search.solve(pos).expect("no limit") {
             Some(line) => {
                 let mut p = *pos;
