@@ -1254,7 +1254,7 @@ fn mark_path(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use std::collections::HashSet;
 
     use super::{covers, hall, perfect_matching, Checks, Cheops, NONE};
@@ -1274,7 +1274,7 @@ mod tests {
     }
 
     /// A small seeded generator for the tests' random choices (xorshift64).
-    fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+    pub(in crate::solver::family) fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
         move || {
             state ^= state << 13;
             state ^= state >> 7;
@@ -1285,8 +1285,12 @@ mod tests {
     use crate::solver::{solve, Limits, Outcome};
 
     /// Exhaustive search from `start`: `Some(winnable)`, or `None` past
-    /// `cap` positions.
-    fn reference(board: &Board, start: &Position, cap: usize) -> Option<bool> {
+    /// `cap` positions (the stack's tests ask it too).
+    pub(in crate::solver::family) fn reference(
+        board: &Board,
+        start: &Position,
+        cap: usize,
+    ) -> Option<bool> {
         let mut seen = HashSet::from([start.key()]);
         let mut stack = vec![*start];
         while let Some(pos) = stack.pop() {

@@ -614,6 +614,7 @@ impl<'a> StackSearch<'a> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::cheops::tests::{reference, xorshift};
     use super::{pyramids, StackSearch};
     use crate::deal::Deal;
     use crate::position::{Board, Move, Position, Status};
@@ -645,35 +646,6 @@ mod tests {
     #[test]
     fn the_pyramid_has_1430_states() {
         assert_eq!(pyramids().set.len(), 1430);
-    }
-
-    /// Every position reachable from `pos` walked, with no pruning but a
-    /// set of those seen: whether one is won.
-    fn exhaustive(board: &Board, pos: &Position) -> bool {
-        let mut seen = std::collections::HashSet::new();
-        let mut stack = vec![*pos];
-        while let Some(p) = stack.pop() {
-            if board.status(&p) == Status::Won {
-                return true;
-            }
-            for m in board.legal_moves(&p) {
-                let next = board.play(&p, m).expect("a legal move");
-                if seen.insert(next) {
-                    stack.push(next);
-                }
-            }
-        }
-        false
-    }
-
-    /// A seeded generator for the walks below.
-    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
-        move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        }
     }
 
     /// `board`'s start played on by random legal moves, one in three a
@@ -723,7 +695,7 @@ mod tests {
             if pos.cards_left() > 24 || line.is_empty() {
                 continue;
             }
-            let expected = exhaustive(&board, &pos);
+            let expected = reference(&board, &pos, usize::MAX).expect("no cap");
             assert_eq!(by_stack(&board, &pos), expected, "deal {number}: {pos:?}");
             if expected {
                 wins += 1;
