@@ -967,8 +967,8 @@ impl Search<'_> {
     /// positions: the verdict, or `None` if the budget runs out. It is
     /// asked between two runs, so that the runs, if it is cut off, go on
     /// as they would have without it, within their whole budget: no deal
-    /// they decide is left undecided (the daily deal and the winnable deals
-    /// stay what they were).
+    /// they decide is left undecided (a daily or winnable deal could only
+    /// change where one they left undecided comes first; docs/solver.md).
     fn by_stack(&mut self, pos: &Position) -> Option<bool> {
         let mut search = stack::StackSearch::new(self.board, &self.partner_masks);
         search.allow(self.max_nodes);
