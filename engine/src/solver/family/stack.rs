@@ -218,7 +218,7 @@ impl<'a> StackSearch<'a> {
             let from = entries.last().expect("a level's entries").clone();
             let mut found = Vec::new();
             for &entry in &from {
-                if self.is_seen(top, entry) {
+                if is_set(&self.seen[top], entry) {
                     continue;
                 }
                 if self.explore(entry, top, &mut found)? {
@@ -256,9 +256,6 @@ impl<'a> StackSearch<'a> {
             };
             parts_rev.push(line.expect("a line to the exit the search found"));
             target = Target::Exit(entry);
-            if level == 0 {
-                break;
-            }
         }
         Some(Some(parts_rev.into_iter().rev().flatten().collect()))
     }
@@ -279,20 +276,10 @@ impl<'a> StackSearch<'a> {
         Some((state(id, t, slot.is_some()), waste))
     }
 
-    fn is_seen(&self, top: usize, s: u32) -> bool {
-        self.seen[top][s as usize / 64] >> (s % 64) & 1 != 0
-    }
-
-    /// Marks `s` seen with top `top`; whether it was new.
-    fn mark(&mut self, top: usize, s: u32) -> bool {
-        let word = &mut self.seen[top][s as usize / 64];
-        let bit = 1u64 << (s % 64);
-        if *word & bit != 0 {
-            return false;
-        }
-        *word |= bit;
+    /// Marks `s` seen with top `top` (not seen before), to be cleared.
+    fn mark(&mut self, top: usize, s: u32) {
+        set(&mut self.seen[top], s);
         self.marked[top].push(s);
-        true
     }
 
     /// Forgets the states seen with top `top`, and `found`, the exits
