@@ -501,8 +501,10 @@ pub(super) fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
     }
 }
 
-/// The entries of `Search::rep_cache` (a power of two), and after
-/// `BIG_CACHE_AFTER` positions (where a larger one pays for its allocation).
+/// The entries of `Search::rep_cache` (powers of two): before
+/// `CACHE_AFTER` positions, from then on, and after `BIG_CACHE_AFTER`
+/// positions (where each larger one pays for its allocation).
+const SMALL_REP_CACHE: usize = 1 << 6;
 const REP_CACHE: usize = 1 << 12;
 const BIG_REP_CACHE: usize = 1 << 16;
 const BIG_CACHE_AFTER: u64 = 20_000;
@@ -539,6 +541,30 @@ const WASTE_ORDER_AFTER: u64 = 500;
 /// and 14.3 ms (the runs win most deals past it within a few thousand
 /// positions more), the worst deal 816, 819, 864, 903 and 957 ms.
 const STACK_AFTER: u64 = 20_000;
+
+/// Sorts `moves` stably by `key`, each move's key computed once (the
+/// lists are short: an insertion sort).
+fn sort_by_key_once(moves: &mut [Move], key: impl Fn(&Move) -> u32) {
+    let mut keys = [0u32; MAX_MOVES];
+    if moves.len() > MAX_MOVES {
+        moves.sort_by_key(key);
+        return;
+    }
+    for (k, m) in keys.iter_mut().zip(moves.iter()) {
+        *k = key(m);
+    }
+    for i in 1..moves.len() {
+        let (m, k) = (moves[i], keys[i]);
+        let mut j = i;
+        while j > 0 && keys[j - 1] > k {
+            moves[j] = moves[j - 1];
+            keys[j] = keys[j - 1];
+            j -= 1;
+        }
+        moves[j] = m;
+        keys[j] = k;
+    }
+}
 
 /// The Luby sequence 1, 1, 2, 1, 1, 2, 4, ... (from i = 1).
 fn luby(mut i: u64) -> u64 {
@@ -1105,25 +1131,25 @@ impl Search<'_> {
         (p, blank_rep)
     }
 
-    /// `by_rank`, through a direct-mapped cache of its answers once the
-    /// search has visited `CACHE_AFTER` positions. The representative's
+    /// `by_rank`, through a direct-mapped cache of its answers (small in
+    /// small searches, larger as a search grows). The representative's
     /// stock is a function of the stock and `blank` alone (the drawn cards
     /// come first in the stock's order anyway), and its pointer is just past
     /// the card standing for the last drawn one, the as-many-th of its stock
     /// (each card stands for one, in the same order): so positions drawn to
     /// from one another share an entry.
     fn by_rank_cached(&mut self, pos: &Position, blank: u32) -> (Position, u32) {
-        if !self.by_rank || self.nodes < CACHE_AFTER {
+        if !self.by_rank {
             return self.by_rank(pos, blank);
         }
-        if self.rep_cache.is_empty()
-            || (self.rep_cache.len() < BIG_REP_CACHE && self.nodes >= BIG_CACHE_AFTER)
-        {
-            let size = if self.nodes >= BIG_CACHE_AFTER {
-                BIG_REP_CACHE
-            } else {
-                REP_CACHE
-            };
+        let size = if self.nodes >= BIG_CACHE_AFTER {
+            BIG_REP_CACHE
+        } else if self.nodes >= CACHE_AFTER {
+            REP_CACHE
+        } else {
+            SMALL_REP_CACHE
+        };
+        if self.rep_cache.len() < size {
             self.rep_cache = vec![(u64::MAX, 0); size];
         }
         let key = u64::from(pos.stock) | u64::from(blank) << 24;
@@ -1766,13 +1792,14 @@ impl Search<'_> {
             // 486-550).
             let cards = in_play(pos);
             let partners = |c| (self.partner_masks[self.deck_index(c)] & cards).count_ones();
-            moves.sort_by_key(|m| match *m {
+            sort_by_key_once(&mut moves, |m| match *m {
                 Move::Pair(a, b) => {
                     let stock_side = matches!(board.home(a), Home::Stock(_))
                         || matches!(board.home(b), Home::Stock(_));
-                    (!stock_side, std::cmp::Reverse(partners(a).min(partners(b))))
+                    // Fewer than 64 partners: the most first.
+                    u32::from(!stock_side) << 8 | (63 - partners(a).min(partners(b)))
                 }
-                _ => (true, std::cmp::Reverse(0)),
+                _ => 1 << 8 | 63,
             });
         }
         if self.draw_early {
@@ -1906,13 +1933,20 @@ impl Search<'_> {
             return self.jump(pos, m);
         }
         let child = match m {
-            // Listed by `turned_moves`, so legal: the cards leave.
-            Move::King(_) | Move::Pair(..) if self.quick_moves => {
+            // Listed by `turned_moves` or `cheops_moves`, so legal: the
+            // cards leave (the drawn card's leaving empties the slot).
+            Move::King(_) | Move::Pair(..) if self.quick_moves || self.cheops.is_some() => {
                 let mut child = *pos;
+                let slot = self.board.draw_slot_index(pos);
                 for c in m.removed_cards() {
                     match self.board.home(c) {
                         Home::Pyramid(k) => child.pyramid &= !(1 << k),
-                        Home::Stock(i) => child.stock &= !(1 << i),
+                        Home::Stock(i) => {
+                            child.stock &= !(1 << i);
+                            if slot == Some(u32::from(i)) {
+                                child.slot = false;
+                            }
+                        }
                     }
                 }
                 child.removed_this_pass = true;

@@ -849,7 +849,7 @@ fn nested_matching(
     let mut without = *mate;
     without[x] = NONE;
     without[y] = NONE;
-    let found = match augmenting_path(adj, verts, &mut without, x) {
+    let found = match augment(adj, verts, &mut without, x, 1 << x | 1 << y) {
         Some(_) => nested_matching(adj, verts, &mut without, budget, orders),
         None => Some(false),
     };
@@ -892,7 +892,7 @@ fn nested_matching(
     let mut found = Some(true);
     while free != 0 {
         let root = free.trailing_zeros() as usize;
-        match augmenting_path(adj, rest_verts, &mut with, root) {
+        match augment(adj, rest_verts, &mut with, root, free) {
             Some(end) => free &= !(1 << root | 1 << end),
             None => {
                 found = Some(false);
@@ -1116,9 +1116,12 @@ pub(super) fn perfect_matching(adj: &[u64; 52], verts: u64, mate: &mut [u8; 52])
         rest &= rest - 1;
         let m = usize::from(mate[v]);
         // `adj` is symmetric, and its edges from a vertex of `verts` that
-        // matter end in `verts`.
-        if m < 52 && adj[v] >> m & 1 != 0 && verts >> m & 1 != 0 && usize::from(mate[m]) == v {
-            free &= !(1 << v);
+        // matter end in `verts`. Each pair is checked from its lower
+        // card, its higher one still in `rest` (and taken out of it): a
+        // card whose mate was looked at before it is in no pair kept.
+        if m < 52 && rest >> m & 1 != 0 && adj[v] >> m & 1 != 0 && usize::from(mate[m]) == v {
+            rest &= !(1 << m);
+            free &= !(1 << v | 1 << m);
         } else {
             mate[v] = NONE;
         }
@@ -1140,12 +1143,43 @@ pub(super) fn perfect_matching(adj: &[u64; 52], verts: u64, mate: &mut [u8; 52])
     }
     while free != 0 {
         let root = free.trailing_zeros() as usize;
-        let Some(end) = augmenting_path(adj, verts, mate, root) else {
+        let Some(end) = augment(adj, verts, mate, root, free) else {
             return false;
         };
         free &= !(1 << root | 1 << end);
     }
     true
+}
+
+/// An augmenting path from the free vertex `root`, `free` the free
+/// vertices of `verts` (`root` among them): first one of three edges, root
+/// to a matched neighbour u, u to its mate m, m to another free vertex,
+/// looked for on bit masks, then Edmonds's search (`augmenting_path`). If
+/// one ends at free vertex `end`, flips it in `mate` and returns `end`.
+fn augment(
+    adj: &[u64; 52],
+    verts: u64,
+    mate: &mut [u8; 52],
+    root: usize,
+    free: u64,
+) -> Option<usize> {
+    let ends = free & verts & !(1 << root);
+    let mut rest = adj[root] & verts & !free;
+    while rest != 0 {
+        let u = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let m = usize::from(mate[u]);
+        let options = adj[m] & ends;
+        if options != 0 {
+            let end = options.trailing_zeros() as usize;
+            mate[root] = u as u8;
+            mate[u] = root as u8;
+            mate[m] = end as u8;
+            mate[end] = m as u8;
+            return Some(end);
+        }
+    }
+    augmenting_path(adj, verts, mate, root)
 }
 
 /// Edmonds's search from the free vertex `root`: if an augmenting path
