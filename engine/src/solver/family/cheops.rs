@@ -82,8 +82,9 @@ pub(super) struct Cheops {
     asked: u64,
     found: u64,
     /// The perfect matching found at each depth of the current line (see
-    /// `Search::cheops_lost`).
-    mates: Vec<[u8; 52]>,
+    /// `Search::cheops_lost`), and whether its stock-side pairs are known
+    /// to nest.
+    mates: Vec<([u8; 52], bool)>,
 }
 
 impl Cheops {
@@ -338,17 +339,54 @@ impl Cheops {
     /// holds the one found.
     /// With `order`, two waste cards' pairs with pyramid cards must also
     /// leave in an order the pyramid allows (see the module docs).
-    pub(super) fn unmatched(&self, pos: &Position, order: bool, mate: &mut [u8; 52]) -> bool {
+    /// `suspect`: see `unmatched_after` (`u64::MAX` checks every pair).
+    /// `nests` says whether `mate`'s stock-side pairs are known to nest,
+    /// on the way in and on the way out: a matching that keeps every pair
+    /// of one that nests nests too, and needs no nesting search (unless
+    /// `order` asks more of it).
+    pub(super) fn unmatched(
+        &self,
+        pos: &Position,
+        order: bool,
+        mate: &mut [u8; 52],
+        nests: &mut bool,
+        suspect: u64,
+    ) -> bool {
         let checks = Checks {
             frozen: true,
             nested: true,
             order,
         };
-        self.unmatched_by(pos, checks, mate)
+        self.unmatched_after(pos, checks, mate, nests, suspect)
     }
 
     /// `unmatched`, with each of its checks made or not (for the tests).
-    fn unmatched_by(&self, pos: &Position, checks: Checks, mate: &mut [u8; 52]) -> bool {
+    #[cfg(test)]
+    fn unmatched_by(
+        &self,
+        pos: &Position,
+        checks: Checks,
+        mate: &mut [u8; 52],
+        nests: &mut bool,
+    ) -> bool {
+        self.unmatched_after(pos, checks, mate, nests, u64::MAX)
+    }
+
+    /// `unmatched_by`, `mate` the previous position's matching (that
+    /// position's pairs, every one an edge of its graph) and `suspect` the
+    /// cards whose pairs in it may be gone here for reasons other than
+    /// this position's frozen edges: the partners of the cards a pair took
+    /// away, and after a draw the card it put on the waste (only with it
+    /// can a pair lie on the waste: edges only go when a card goes onto
+    /// the waste or freezes). Other pairs of `mate` are not checked.
+    fn unmatched_after(
+        &self,
+        pos: &Position,
+        checks: Checks,
+        mate: &mut [u8; 52],
+        nests: &mut bool,
+        suspect: u64,
+    ) -> bool {
         let frozen = checks.frozen;
         let cards = in_play(pos);
         let mut waste = pos.stock & crate::position::below(pos.next);
@@ -375,6 +413,8 @@ impl Cheops {
         // lying on it. Until nothing changes; a pyramid card with no
         // partner left cannot leave.
         let pyramid = pos.pyramid;
+        // The cards whose edges the frozen edges' removal changed.
+        let mut touched = 0u64;
         if frozen {
             loop {
                 let mut changed = false;
@@ -392,6 +432,7 @@ impl Cheops {
                     let above = waste & !((2u64 << high) - 1);
                     let after = u64::from(self.under[k as usize] & pyramid);
                     if above != 0 && after != 0 {
+                        touched |= above | after;
                         for p in bits(after as u32) {
                             let p = p as usize;
                             if adj[p] & above != 0 {
@@ -412,6 +453,7 @@ impl Cheops {
                         continue;
                     }
                     let before = u64::from((self.cone[k as usize] & pyramid) | 1 << k);
+                    touched |= under | before;
                     for p in bits(before as u32) {
                         let p = p as usize;
                         if adj[p] & under != 0 {
@@ -431,10 +473,15 @@ impl Cheops {
                 }
             }
         }
-        if !perfect_matching(&adj, cards, mate) {
+        let Some(kept) = perfect_matching_kept(&adj, cards, mate, suspect | touched) else {
+            *nests = false;
             return true;
-        }
+        };
         if !checks.nested {
+            *nests = false;
+            return false;
+        }
+        if kept && *nests && !checks.order {
             return false;
         }
         let orders = Orders {
@@ -444,7 +491,9 @@ impl Cheops {
             order: checks.order,
         };
         let mut budget = NESTED_BUDGET;
-        nested_matching(&mut adj, cards, mate, &mut budget, &orders) == Some(false)
+        let found = nested_matching(&mut adj, cards, mate, &mut budget, &orders);
+        *nests = found == Some(true);
+        found == Some(false)
     }
 
     /// The last pointer of the cards of `pos` given `last`, the one by the
@@ -688,16 +737,40 @@ impl Search<'_> {
         // line) is where this one starts: most of its pairs are still
         // there, so one augmenting path or two complete it.
         let depth = self.line.len();
+        let parent = depth.checked_sub(1).and_then(|d| cheops.mates.get(d));
+        let (mut mate, mut nests) = parent.copied().unwrap_or(([NONE; 52], false));
+        // The pairs that may be gone since the previous position's
+        // matching (see `Cheops::unmatched_after`).
+        let suspect = match self.line.last() {
+            _ if parent.is_none() => u64::MAX,
+            None => u64::MAX,
+            Some(&Move::Pair(a, b)) => {
+                let mut suspect = 0u64;
+                for c in [a, b] {
+                    let m = mate[self.deck_index(c)];
+                    if m != NONE {
+                        suspect |= 1 << m;
+                    }
+                }
+                suspect
+            }
+            Some(_) => self
+                .board
+                .waste_top_index(pos)
+                .map_or(0, |i| 1 << (PYRAMID_CARDS as u32 + i)),
+        };
+        let unmatched = cheops.unmatched(
+            pos,
+            self.nodes >= ORDER_AFTER,
+            &mut mate,
+            &mut nests,
+            suspect,
+        );
         let cheops = self.cheops.as_mut().expect("Cheops's state");
         if cheops.mates.len() <= depth {
-            cheops.mates.resize(depth + 1, [NONE; 52]);
+            cheops.mates.resize(depth + 1, ([NONE; 52], false));
         }
-        let mut mate = match depth {
-            0 => [NONE; 52],
-            _ => cheops.mates[depth - 1],
-        };
-        let unmatched = cheops.unmatched(pos, self.nodes >= ORDER_AFTER, &mut mate);
-        cheops.mates[depth] = mate;
+        cheops.mates[depth] = (mate, nests);
         if unmatched {
             return true;
         }
@@ -1103,29 +1176,55 @@ const NONE: u8 = u8::MAX;
 /// each vertex left free. A vertex from which no augmenting path starts
 /// stays free in some maximum matching, so the first such vertex answers
 /// no. On yes, `mate` holds a perfect matching of `verts`.
-pub(super) fn perfect_matching(adj: &[u64; 52], verts: u64, mate: &mut [u8; 52]) -> bool {
+#[cfg(test)]
+fn perfect_matching(adj: &[u64; 52], verts: u64, mate: &mut [u8; 52]) -> bool {
+    perfect_matching_kept(adj, verts, mate, verts).is_some()
+}
+
+/// `perfect_matching`: `None` if there is none, else whether it kept every
+/// pair it started from among `verts` (it is the starting one's pairs on
+/// `verts`, no other). Only the starting pairs of the cards of `suspect`
+/// are checked: every other card of `verts` must be in a pair of `mate`
+/// with an edge of `adj` within `verts` (`suspect` = `verts` checks them
+/// all).
+fn perfect_matching_kept(
+    adj: &[u64; 52],
+    verts: u64,
+    mate: &mut [u8; 52],
+    suspect: u64,
+) -> Option<bool> {
     if verts.count_ones() % 2 == 1 {
-        return false;
+        return None;
     }
     // Only the entries of `verts` are read (`augmenting_path` follows
     // edges within `verts` alone): the others may keep what they hold.
-    let mut free = verts;
-    let mut rest = verts;
+    let mut free = 0u64;
+    let mut rest = suspect & verts;
     while rest != 0 {
         let v = rest.trailing_zeros() as usize;
         rest &= rest - 1;
+        if free >> v & 1 != 0 {
+            continue;
+        }
         let m = usize::from(mate[v]);
         // `adj` is symmetric, and its edges from a vertex of `verts` that
-        // matter end in `verts`. Each pair is checked from its lower
-        // card, its higher one still in `rest` (and taken out of it): a
-        // card whose mate was looked at before it is in no pair kept.
-        if m < 52 && rest >> m & 1 != 0 && adj[v] >> m & 1 != 0 && usize::from(mate[m]) == v {
-            rest &= !(1 << m);
-            free &= !(1 << v | 1 << m);
-        } else {
+        // matter end in `verts`.
+        if !(m < 52 && verts >> m & 1 != 0 && adj[v] >> m & 1 != 0 && usize::from(mate[m]) == v) {
             mate[v] = NONE;
+            free |= 1 << v;
+            if m < 52 && verts >> m & 1 != 0 && usize::from(mate[m]) == v {
+                mate[m] = NONE;
+                free |= 1 << m;
+            }
         }
     }
+    debug_assert!((0..52).all(|v| verts >> v & 1 == 0
+        || free >> v & 1 != 0
+        || (usize::from(mate[v]) < 52
+            && verts >> mate[v] & 1 != 0
+            && adj[v] >> mate[v] & 1 != 0
+            && usize::from(mate[usize::from(mate[v])]) == v)));
+    let kept = free == 0;
     let mut rest = free;
     while rest != 0 {
         let v = rest.trailing_zeros() as usize;
@@ -1143,12 +1242,10 @@ pub(super) fn perfect_matching(adj: &[u64; 52], verts: u64, mate: &mut [u8; 52])
     }
     while free != 0 {
         let root = free.trailing_zeros() as usize;
-        let Some(end) = augment(adj, verts, mate, root, free) else {
-            return false;
-        };
+        let end = augment(adj, verts, mate, root, free)?;
         free &= !(1 << root | 1 << end);
     }
-    true
+    Some(kept)
 }
 
 /// An augmenting path from the free vertex `root`, `free` the free
@@ -1420,7 +1517,7 @@ pub(super) mod tests {
                         bare += 1;
                     }
                 }
-                if cheops.unmatched(&pos, true, &mut [NONE; 52]) {
+                if cheops.unmatched(&pos, true, &mut [NONE; 52], &mut false, u64::MAX) {
                     if let Some(won) = reference(&board, &pos, 200_000) {
                         assert!(!won, "deal {number}: no perfect matching, but won: {pos:?}");
                         unmatched += 1;
@@ -1430,7 +1527,7 @@ pub(super) mod tests {
                                 nested,
                                 order,
                             };
-                            cheops.unmatched_by(&pos, checks, &mut [NONE; 52])
+                            cheops.unmatched_by(&pos, checks, &mut [NONE; 52], &mut false)
                         };
                         let unordered = lost_by(true, true, false);
                         frozen += usize::from(unordered && !lost_by(false, true, false));
