@@ -1284,6 +1284,8 @@ fn augment(
 fn augmenting_path(adj: &[u64; 52], verts: u64, mate: &mut [u8; 52], root: usize) -> Option<usize> {
     let mut parent = [NONE; 52];
     let mut base: [u8; 52] = std::array::from_fn(|i| i as u8);
+    // The outer vertices, each queued once: the root, the mates of the
+    // vertices given a parent, and those taken into a blossom.
     let mut used = 1u64 << root;
     // The vertices given a parent.
     let mut tree = 0u64;
@@ -1293,15 +1295,19 @@ fn augmenting_path(adj: &[u64; 52], verts: u64, mate: &mut [u8; 52], root: usize
     while head < tail {
         let v = usize::from(queue[head]);
         head += 1;
-        let mut rest = adj[v] & verts;
+        // Odd vertices of the tree (given a parent, not outer) change
+        // nothing from here; were one to turn outer in a blossom below, it
+        // is queued, and meets v from its own side.
+        let mut rest = adj[v] & verts & !(tree & !used);
         while rest != 0 {
             let to = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             if base[v] == base[to] || usize::from(mate[v]) == to {
                 continue;
             }
-            if to == root || (mate[to] != NONE && parent[usize::from(mate[to])] != NONE) {
-                // A blossom: contract it onto its base.
+            if used >> to & 1 != 0 {
+                // An edge between two outer vertices (of other bases):
+                // a blossom, contracted onto its base.
                 let cur = lca(mate, &parent, &base, v, to);
                 let mut blossom = 0u64;
                 mark_path(mate, &mut parent, &base, &mut blossom, v, cur, to);
