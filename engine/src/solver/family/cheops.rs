@@ -1168,25 +1168,27 @@ fn covers_by_counts(required: u64, optional: u64) -> bool {
 /// No vertex (in `perfect_matching`).
 const NONE: u8 = u8::MAX;
 
-/// Whether the graph on the vertices `verts` (bits 0..52), with the edges
-/// `adj` (symmetric, restricted to `verts` by the caller or not), has a
-/// perfect matching: the pairs of `mate` that are still edges between
-/// `verts` (a parent position's matching, say: any matching will do),
-/// greedily grown, then Edmonds's augmenting paths (with blossoms) from
-/// each vertex left free. A vertex from which no augmenting path starts
-/// stays free in some maximum matching, so the first such vertex answers
-/// no. On yes, `mate` holds a perfect matching of `verts`.
+/// `perfect_matching_kept` with every starting pair checked: whether there
+/// is a perfect matching.
 #[cfg(test)]
 fn perfect_matching(adj: &[u64; 52], verts: u64, mate: &mut [u8; 52]) -> bool {
     perfect_matching_kept(adj, verts, mate, verts).is_some()
 }
 
-/// `perfect_matching`: `None` if there is none, else whether it kept every
-/// pair it started from among `verts` (it is the starting one's pairs on
-/// `verts`, no other). Only the starting pairs of the cards of `suspect`
-/// are checked: every other card of `verts` must be in a pair of `mate`
-/// with an edge of `adj` within `verts` (`suspect` = `verts` checks them
-/// all).
+/// Whether the graph on the vertices `verts` (bits 0..52), with the edges
+/// `adj` (symmetric, restricted to `verts` by the caller or not), has a
+/// perfect matching: the pairs of `mate` that are still edges between
+/// `verts` (a parent position's matching, say: any matching will do),
+/// greedily grown, then augmenting paths (`augment`) from each vertex
+/// left free. A vertex from which no augmenting path starts stays free in
+/// some maximum matching, so the first such vertex answers no: `None`.
+/// On yes, `mate` holds a perfect matching of `verts`, and the answer says
+/// whether it kept every pair it started from among `verts` (it is the
+/// starting one's pairs on `verts`, no other).
+///
+/// Only the starting pairs of the cards of `suspect` are checked: every
+/// other card of `verts` must be in a pair of `mate` with an edge of
+/// `adj` within `verts` (`suspect` = `verts` checks them all).
 fn perfect_matching_kept(
     adj: &[u64; 52],
     verts: u64,
