@@ -1396,7 +1396,7 @@ fn mark_path(
 pub(super) mod tests {
     use std::collections::HashSet;
 
-    use super::{covers, hall, perfect_matching, Checks, Cheops, NONE};
+    use super::{covers, hall, perfect_matching, perfect_matching_kept, Checks, Cheops, NONE};
     use crate::deal::Deal;
     use crate::position::{Board, Move, Position};
     use crate::rules::Preset;
@@ -1739,7 +1739,30 @@ pub(super) mod tests {
                 fewer[v] &= !(1 << m);
                 fewer[m] &= !(1 << v);
             }
-            check(&fewer, smaller, found, brute_matching(&fewer, smaller));
+            let want = brute_matching(&fewer, smaller);
+            check(&fewer, smaller, found, want);
+            if expected {
+                // Checking only the pairs that may be gone (`suspect`): the
+                // partners of the cards gone, and the pair whose edge went.
+                let mut suspect = 1u64 << v;
+                for gone in [gone_a, gone_b] {
+                    let m = found[verts_list[gone as usize] as usize];
+                    if m != NONE {
+                        suspect |= 1 << m;
+                    }
+                }
+                let mut mate = found;
+                let kept = perfect_matching_kept(&fewer, smaller, &mut mate, suspect);
+                assert_eq!(kept.is_some(), want, "{fewer:?} {smaller:b} {found:?}");
+                if let Some(kept) = kept {
+                    let same = bits64(smaller).all(|v| mate[v] == found[v]);
+                    assert_eq!(kept, same);
+                    for v in bits64(smaller) {
+                        let m = usize::from(mate[v]);
+                        assert!(fewer[v] >> m & 1 != 0 && usize::from(mate[m]) == v);
+                    }
+                }
+            }
             if expected {
                 yes += 1;
             } else {
