@@ -775,8 +775,9 @@ impl Search<'_> {
             return true;
         }
         // The first position is checked all the same: one check, and some
-        // deals are lost there (639).
-        if self.nodes < DEADLINE_AFTER && depth > 0 {
+        // deals are lost there (639). (Once: a run after the first starts
+        // from it again, and the check would find what it found.)
+        if self.nodes < DEADLINE_AFTER && (depth > 0 || self.restarts > 0) {
             return false;
         }
         let cheops = self.cheops.as_ref().expect("Cheops's state");
