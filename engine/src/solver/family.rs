@@ -512,8 +512,9 @@ const REP_CACHE: usize = 1 << 12;
 const BIG_REP_CACHE: usize = 1 << 16;
 const BIG_CACHE_AFTER: u64 = 20_000;
 
-/// The positions a search visits before it caches `by_rank`'s answers and
-/// builds `RankTables` (small searches do without them).
+/// The positions a search visits before it caches `by_rank`'s answers in
+/// `REP_CACHE` entries (`SMALL_REP_CACHE` until then) and builds
+/// `RankTables` (small searches do without them).
 const CACHE_AFTER: u64 = 500;
 
 /// Three wastes: the positions of the first search, in the usual order,
