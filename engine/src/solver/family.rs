@@ -472,6 +472,8 @@ pub(super) fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
         draw_early: false,
         jumped: false,
         entered: FxHashMap::default(),
+        pyramid_ids: FxHashMap::default(),
+        last_pyramid: (u32::MAX, 0),
         unlimited_turned: rules.passes.is_none()
             && (2..=3).contains(&rules.turn)
             && rules.wastes == 1
@@ -661,7 +663,8 @@ fn partner_masks(board: &Board) -> [u64; 52] {
 struct Search<'a> {
     board: &'a Board,
     relaxed: Option<Relaxed<'a>>,
-    /// Exact positions seen (every game but the stamped ones).
+    /// Exact positions seen (every game but the stamped ones and those of
+    /// `entry_covered`).
     seen: FxHashSet<u128>,
     /// Stamped games: each set of cards (its representative's; see
     /// `by_rank`) with the earliest stamp at which it was lost.
@@ -718,9 +721,14 @@ struct Search<'a> {
     draw_early: bool,
     /// Whether the position `dfs` is given was drawn to by `jump`.
     jumped: bool,
-    /// Unlimited passes, several cards a turn: the cards of the positions
-    /// entered other than by draws (see `entry_covered`).
-    entered: FxHashMap<u128, [u8; 2]>,
+    /// Unlimited passes, several cards a turn: by set of cards, the
+    /// positions visited and those entered other than by draws (see
+    /// `entry_covered`).
+    entered: FxHashMap<u64, Entered>,
+    /// The pyramids met by `entry_covered`, each with a number of its own
+    /// (at most 1,430: the pyramid's states), and the last one looked up.
+    pyramid_ids: FxHashMap<u32, u32>,
+    last_pyramid: (u32, u32),
     /// Unlimited passes, several cards a turn onto one waste whose top
     /// alone is live, pairs of 13: draws go on to a waste top that can
     /// leave (see `jump`), and stock cards that never leave are told apart
@@ -809,6 +817,18 @@ impl RankTables {
             | self.dead[2][present >> 8 & 15]
             | self.dead[3][present >> 12 & 15]
     }
+}
+
+/// Unlimited passes, several cards a turn: what the search knows of a set
+/// of cards (see `entry_covered`).
+struct Entered {
+    /// Whether a position with these cards was entered other than by draws.
+    entered: bool,
+    /// For each place in a turn but the last, the fewest cards drawn of an
+    /// entered position's pointer at that place (`u8::MAX`: none).
+    least: [u8; 2],
+    /// The pointers of the positions visited with these cards.
+    seen: u32,
 }
 
 /// Up to `MAX_MOVES` moves, kept on the stack.
@@ -1275,11 +1295,10 @@ impl Search<'_> {
             {
                 return false;
             }
-        } else if self.unlimited_turned && !jumped {
-            if self.entry_covered(&rep, blank) {
+        } else if self.unlimited_turned {
+            if self.entry_covered(&rep, blank, jumped) {
                 return false;
             }
-            self.seen.insert(self.key(&rep, blank));
         } else if !self.seen.insert(self.key(&rep, blank)) {
             return false;
         }
@@ -2035,33 +2054,48 @@ impl Search<'_> {
         false
     }
 
-    /// Unlimited passes, several cards a turn, a position not drawn to:
-    /// whether one with the same cards that the search has entered (not
-    /// drawn to) draws to it (see the module docs). If not, notes it.
-    fn entry_covered(&mut self, rep: &Position, blank: u32) -> bool {
+    /// Unlimited passes, several cards a turn: whether the search is done
+    /// with a position (its representative and `blank`), and if not, notes
+    /// it. A position drawn to (`jumped`) is done once visited; one
+    /// entered otherwise once a position with the same cards that the
+    /// search entered so draws to it (see the module docs). One entry per
+    /// set of cards holds both: the table of positions seen of the other
+    /// games, keyed by set of cards, its pyramid by a number of its own, so
+    /// that a key takes 64 bits (a position's few pointers share a slot).
+    fn entry_covered(&mut self, rep: &Position, blank: u32, jumped: bool) -> bool {
         let turn = self.turned.unwrap_or(1);
-        let key = self.key(&Position { next: 0, ..*rep }, blank);
+        if self.last_pyramid.0 != rep.pyramid {
+            let next_id = self.pyramid_ids.len() as u32;
+            let id = *self.pyramid_ids.entry(rep.pyramid).or_insert(next_id);
+            self.last_pyramid = (rep.pyramid, id);
+        }
+        let key =
+            u64::from(rep.stock) | u64::from(blank) << 24 | u64::from(self.last_pyramid.1) << 48;
         let drawn = ones(rep.stock & below(rep.next));
+        let bit = 1u32 << rep.next;
+        let entry = self.entered.entry(key).or_insert(Entered {
+            entered: false,
+            least: [u8::MAX; 2],
+            seen: 0,
+        });
+        if jumped {
+            let seen = entry.seen & bit != 0;
+            entry.seen |= bit;
+            return seen;
+        }
         let on_cycle = drawn.is_multiple_of(turn) || rep.stock & !below(rep.next) == 0;
-        // For each place in a turn but the last, the fewest cards drawn of
-        // an entered position's pointer at that place (u8::MAX: none).
-        let entered = self.entered.entry(key);
-        let std::collections::hash_map::Entry::Occupied(mut e) = entered else {
-            let mut least = [u8::MAX; 2];
-            if !on_cycle {
-                least[(drawn % turn) as usize - 1] = drawn as u8;
+        if entry.entered && on_cycle {
+            return true;
+        }
+        entry.entered = true;
+        if !on_cycle {
+            let least = &mut entry.least[(drawn % turn) as usize - 1];
+            if *least <= drawn as u8 {
+                return true;
             }
-            entered.or_insert(least);
-            return false;
-        };
-        if on_cycle {
-            return true;
+            *least = drawn as u8;
         }
-        let least = &mut e.get_mut()[(drawn % turn) as usize - 1];
-        if *least <= drawn as u8 {
-            return true;
-        }
-        *least = drawn as u8;
+        entry.seen |= bit;
         false
     }
 
