@@ -470,7 +470,7 @@ pub(super) fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
         rank_cards: ranks,
         under: unders,
         draw_early: false,
-        jumped: false,
+        walks: Vec::new(),
         entered: FxHashMap::default(),
         pyramid_ids: FxHashMap::default(),
         last_pyramid: (u32::MAX, 0),
@@ -719,8 +719,8 @@ struct Search<'a> {
     /// Three wastes, the second search: the draw before pairs of pyramid
     /// cards (see `two_orders`).
     draw_early: bool,
-    /// Whether the position `dfs` is given was drawn to by `jump`.
-    jumped: bool,
+    /// `jump`'s buffers, kept for the next walk.
+    walks: Vec<Walk>,
     /// Unlimited passes, several cards a turn: by set of cards, the
     /// positions visited and those entered other than by draws (see
     /// `entry_covered`).
@@ -829,6 +829,15 @@ struct Entered {
     least: [u8; 2],
     /// The pointers of the positions visited with these cards.
     seen: u32,
+}
+
+/// `Search::jump`'s buffers: the draws and recycles of a walk, and the
+/// positions drawn to on the way that it searches, each with how many of
+/// those moves lead to it.
+#[derive(Default)]
+struct Walk {
+    moves: Vec<Move>,
+    stops: Vec<(Position, usize)>,
 }
 
 /// Up to `MAX_MOVES` moves, kept on the stack.
@@ -1278,8 +1287,22 @@ impl Search<'_> {
         })
     }
 
+    /// Counts a position searched, or, with the budget spent, notes the
+    /// search cut off and returns false.
+    fn count_node(&mut self) -> bool {
+        if self.nodes + self.relaxed.as_ref().map_or(0, |r| r.nodes) >= self.limit {
+            self.aborted = true;
+            return false;
+        }
+        self.nodes += 1;
+        if self.nodes == CACHE_AFTER && self.unlimited_turned {
+            // Small searches do without the tables' building.
+            self.rank_tables = Some(Box::new(RankTables::new(self.board, &self.stock_of_rank)));
+        }
+        true
+    }
+
     fn dfs(&mut self, pos: Position) -> bool {
-        let jumped = std::mem::take(&mut self.jumped);
         if self.is_goal(&pos) {
             return true;
         }
@@ -1296,7 +1319,7 @@ impl Search<'_> {
                 return false;
             }
         } else if self.unlimited_turned {
-            if self.entry_covered(&rep, blank, jumped) {
+            if self.entry_covered(&rep, blank) {
                 return false;
             }
         } else if !self.seen.insert(self.key(&rep, blank)) {
@@ -1308,16 +1331,10 @@ impl Search<'_> {
         {
             return false;
         }
-        if self.nodes + self.relaxed.as_ref().map_or(0, |r| r.nodes) >= self.limit {
-            self.aborted = true;
+        if !self.count_node() {
             return false;
         }
-        self.nodes += 1;
-        if self.nodes == CACHE_AFTER && self.unlimited_turned {
-            // Small searches do without the tables' building.
-            self.rank_tables = Some(Box::new(RankTables::new(self.board, &self.stock_of_rank)));
-        }
-        let won = self.expand(&pos, &rep, jumped);
+        let won = self.expand(&pos, &rep, blank);
         if !won && !self.aborted && !self.unlimited {
             if self.stamped {
                 let stamp = self.stamp(&rep);
@@ -1725,14 +1742,13 @@ impl Search<'_> {
     }
 
     /// Searches the moves of canonical position `pos`, `rep` its
-    /// representative (see `by_rank`).
-    fn expand(&mut self, pos: &Position, rep: &Position, jumped: bool) -> bool {
+    /// representative (see `by_rank`) and `blank` the representative's
+    /// stock cards that stand for cards that never leave.
+    fn expand(&mut self, pos: &Position, rep: &Position, blank: u32) -> bool {
         if self.cheops.is_some() && self.cheops_lost(pos, rep) {
             return false;
         }
-        // A position drawn to has the cards of the one its draws started
-        // from, which passed these checks (see the module docs).
-        if !(jumped && self.unlimited_turned) {
+        {
             let live = match self.turned {
                 Some(turn) => self.liveable(pos, turn),
                 None => pos.stock,
@@ -1764,9 +1780,6 @@ impl Search<'_> {
                     return false;
                 }
             }
-        }
-        if jumped && self.unlimited_turned && self.quick_moves {
-            return self.drawn_to_moves(pos);
         }
         let board = self.board;
         let mut moves = if self.quick_moves {
@@ -1857,16 +1870,12 @@ impl Search<'_> {
             return self.try_move(pos, m);
         }
         for &m in moves.iter() {
-            if jumped {
-                if let Move::Pair(a, b) = m {
-                    if matches!(board.home(a), Home::Pyramid(_))
-                        && matches!(board.home(b), Home::Pyramid(_))
-                    {
-                        continue;
-                    }
-                }
-            }
-            if self.try_move(pos, m) {
+            let won = if self.unlimited_turned && matches!(m, Move::Draw | Move::Recycle) {
+                self.jump(pos, rep, blank, m)
+            } else {
+                self.try_move(pos, m)
+            };
+            if won {
                 return true;
             }
             if self.aborted {
@@ -1876,16 +1885,17 @@ impl Search<'_> {
         false
     }
 
-    /// The moves of a position drawn to by `jump` (unlimited passes,
-    /// several cards a turn, `quick_moves`'s games), listed straight from
-    /// bit masks: `expand`'s moves there, in its order. The removals with
-    /// the waste top, by pyramid card; the waste top alone if a King; then
-    /// the draw or the recycle. Of the rest of `turned_moves`'s list, a pair
-    /// of pyramid cards is not tried at a position drawn to (see the module
-    /// docs), and a pyramid King or a forced pair of pyramid cards would
-    /// have been the only move tried at the position the draws started
-    /// from, which has the same cards, so it drew only without one.
-    fn drawn_to_moves(&mut self, pos: &Position) -> bool {
+    /// The removals tried at a position drawn to by `jump` (unlimited
+    /// passes, several cards a turn), listed straight from bit masks:
+    /// `expand`'s moves there, in its order but for the draw or recycle
+    /// (`jump` makes them). The removals with the waste top, by pyramid
+    /// card, then the waste top alone if a King. Of the rest of the legal
+    /// moves, a pair of pyramid cards is not tried at a position drawn to
+    /// (see the module docs), and a pyramid King or a forced pair of
+    /// pyramid cards would have been the only move tried at the position
+    /// the draws started from, which has the same cards, so it drew only
+    /// without one.
+    fn drawn_to_removals(&mut self, pos: &Position) -> bool {
         let board = self.board;
         debug_assert!(self.restarts == 0 && !self.draw_early && self.cheops.is_none());
         let Some(top) = board.waste_top_index(pos) else {
@@ -1897,8 +1907,10 @@ impl Search<'_> {
         let partners = self.partner_masks[PYRAMID_CARDS + top as usize] as u32 & exposed;
         #[cfg(debug_assertions)]
         {
-            // The moves `expand`'s general path would try here, in order.
-            let moves = self.turned_moves(pos);
+            // The removals `expand` would try here, in order: those with
+            // the waste top (the stock side's pairs first), then the rest
+            // but pairs of pyramid cards.
+            let moves = board.legal_moves(pos);
             debug_assert!(exposed & self.alone as u32 == 0);
             debug_assert!(self.forced(pos, &moves).is_none());
             let is_top_pair = |m: &Move| matches!(m, Move::Pair(_, b) if *b == top_card);
@@ -1909,7 +1921,9 @@ impl Search<'_> {
             let expected: Vec<Move> = moves
                 .iter()
                 .filter(|m| is_top_pair(m))
-                .chain(moves.iter().filter(|m| !is_top_pair(m) && !pyramid_pair(m)))
+                .chain(moves.iter().filter(|m| {
+                    !is_top_pair(m) && !pyramid_pair(m) && !matches!(m, Move::Draw | Move::Recycle)
+                }))
                 .copied()
                 .collect();
             let mut listed: Vec<Move> = crate::position::bits(partners)
@@ -1917,11 +1931,6 @@ impl Search<'_> {
                 .collect();
             if self.alone >> (PYRAMID_CARDS as u32 + top) & 1 != 0 {
                 listed.push(Move::King(top_card));
-            }
-            if board.can_draw(pos) {
-                listed.push(Move::Draw);
-            } else if board.can_recycle(pos) {
-                listed.push(Move::Recycle);
             }
             debug_assert_eq!(expected, listed);
         }
@@ -1933,28 +1942,12 @@ impl Search<'_> {
                 return false;
             }
         }
-        if self.alone >> (PYRAMID_CARDS as u32 + top) & 1 != 0 {
-            if self.try_move(pos, Move::King(top_card)) {
-                return true;
-            }
-            if self.aborted {
-                return false;
-            }
-        }
-        let m = if board.can_draw(pos) {
-            Move::Draw
-        } else if board.can_recycle(pos) {
-            Move::Recycle
-        } else {
-            return false;
-        };
-        self.try_move(pos, m)
+        self.alone >> (PYRAMID_CARDS as u32 + top) & 1 != 0
+            && self.try_move(pos, Move::King(top_card))
     }
 
     fn try_move(&mut self, pos: &Position, m: Move) -> bool {
-        if self.unlimited_turned && matches!(m, Move::Draw | Move::Recycle) {
-            return self.jump(pos, m);
-        }
+        debug_assert!(!(self.unlimited_turned && matches!(m, Move::Draw | Move::Recycle)));
         let child = match m {
             // Listed by `turned_moves` or `cheops_moves`, so legal: the
             // cards leave (the drawn card's leaving empties the slot).
@@ -1991,16 +1984,18 @@ impl Search<'_> {
         false
     }
 
-    /// Unlimited passes, several cards a turn: draws and recycles from
-    /// `pos` (starting with `m`) up to the first position whose waste top
-    /// can leave, searched from there (see the module docs); none if the
-    /// stock goes round without one.
-    fn jump(&mut self, pos: &Position, m: Move) -> bool {
-        let len = self.line.len();
+    /// Unlimited passes, several cards a turn: the draws and recycles
+    /// from `pos` (canonical, `rep` its representative and `blank` its
+    /// blanks; starting with `m`), searched at each position on the way
+    /// whose waste top can leave (see the module docs): `pos`'s draws go
+    /// on to the first such position, its removals are tried, and its draws
+    /// go on to the next, until one the search has visited, or the stock
+    /// goes round without one. Draws change neither the pyramid nor the
+    /// stock's cards, and every position searched below has fewer cards,
+    /// so the positions drawn to are found and noted as visited first,
+    /// with one look-up in the table, then searched in order.
+    fn jump(&mut self, pos: &Position, rep: &Position, blank: u32, m: Move) -> bool {
         let turn = self.turned.unwrap_or(1);
-        let (mut p, mut m, mut recycles) = (*pos, m, 0);
-        // Draws change neither the pyramid nor the stock's cards.
-        // Along a line of positions drawn to the pyramid stays the same.
         let leaves = if self.leaves.0 == pos.pyramid {
             self.leaves.1
         } else {
@@ -2008,81 +2003,119 @@ impl Search<'_> {
             self.leaves = (pos.pyramid, leaves);
             leaves
         };
-        loop {
-            // `Board::play`'s draw and recycle, in waste mode with unlimited
-            // passes.
-            let before = p;
-            if m == Move::Recycle {
-                recycles += 1;
-                if recycles > 1 || p.stock == 0 {
-                    break;
-                }
-                p.next = 0;
-                p.pass += 1;
-                p.removed_this_pass = false;
-            } else {
-                // The next `turn` cards (fewer when fewer are left).
-                let mut rest = p.stock & !below(p.next);
-                if rest == 0 {
-                    break;
-                }
-                for _ in 1..turn {
-                    if rest & (rest - 1) == 0 {
+        let mut walk = self.walks.pop().unwrap_or_default();
+        walk.moves.clear();
+        walk.stops.clear();
+        let key = self.cards_key(rep, blank);
+        let entry = self.entered.get_mut(&key);
+        debug_assert!(entry.is_some(), "`pos` was entered");
+        if let Some(entry) = entry {
+            let (mut p, mut m, mut recycles) = (*pos, m, 0);
+            loop {
+                // `Board::play`'s draw and recycle, in waste mode with
+                // unlimited passes.
+                let before = p;
+                if m == Move::Recycle {
+                    recycles += 1;
+                    if recycles > 1 || p.stock == 0 {
                         break;
                     }
-                    rest &= rest - 1;
+                    p.next = 0;
+                    p.pass += 1;
+                    p.removed_this_pass = false;
+                } else {
+                    // The next `turn` cards (fewer when fewer are left).
+                    let mut rest = p.stock & !below(p.next);
+                    if rest == 0 {
+                        break;
+                    }
+                    for _ in 1..turn {
+                        if rest & (rest - 1) == 0 {
+                            break;
+                        }
+                        rest &= rest - 1;
+                    }
+                    p.next = rest.trailing_zeros() as u8 + 1;
                 }
-                p.next = rest.trailing_zeros() as u8 + 1;
+                debug_assert_eq!(Ok(p), self.board.play(&before, m));
+                walk.moves.push(m);
+                // The waste top (waste mode: no draw slot).
+                if highest(p.stock & below(p.next)).is_some_and(|i| leaves >> i & 1 != 0) {
+                    // The representative's pointer (see `by_rank_cached`).
+                    let next = after_nth(rep.stock, ones(p.stock & below(p.next)));
+                    if entry.seen >> next & 1 != 0 {
+                        break;
+                    }
+                    entry.seen |= 1 << next;
+                    walk.stops.push((p, walk.moves.len()));
+                    recycles = 0;
+                }
+                m = if p.stock & !below(p.next) != 0 {
+                    Move::Draw
+                } else {
+                    Move::Recycle
+                };
             }
-            debug_assert_eq!(Ok(p), self.board.play(&before, m));
-            self.line.push(m);
-            // The waste top (waste mode: no draw slot).
-            if highest(p.stock & below(p.next)).is_some_and(|i| leaves >> i & 1 != 0) {
-                self.jumped = true;
-                if self.dfs(p) {
-                    return true;
-                }
+        }
+        let len = self.line.len();
+        let mut won = false;
+        let mut drawn = 0;
+        for &(p, end) in &walk.stops {
+            self.line.extend_from_slice(&walk.moves[drawn..end]);
+            drawn = end;
+            #[cfg(debug_assertions)]
+            {
+                // A canonical position with the cards and blanks of `pos`.
+                debug_assert_eq!(p, self.canonical(&p));
+                let (r, b) = self.by_rank(&p, self.blanks(&p));
+                let next = after_nth(rep.stock, ones(p.stock & below(p.next)));
+                debug_assert_eq!((r.stock, r.next, b), (rep.stock, next, blank));
+            }
+            if !self.count_node() {
                 break;
             }
-            m = if p.stock & !below(p.next) != 0 {
-                Move::Draw
-            } else {
-                Move::Recycle
-            };
+            if self.drawn_to_removals(&p) {
+                won = true;
+                break;
+            }
+            if self.aborted {
+                break;
+            }
         }
-        self.line.truncate(len);
-        false
+        if !won {
+            self.line.truncate(len);
+        }
+        self.walks.push(walk);
+        won
     }
 
-    /// Unlimited passes, several cards a turn: whether the search is done
-    /// with a position (its representative and `blank`), and if not, notes
-    /// it. A position drawn to (`jumped`) is done once visited; one
-    /// entered otherwise once a position with the same cards that the
-    /// search entered so draws to it (see the module docs). One entry per
-    /// set of cards holds both: the table of positions seen of the other
-    /// games, keyed by set of cards, its pyramid by a number of its own, so
-    /// that a key takes 64 bits (a position's few pointers share a slot).
-    fn entry_covered(&mut self, rep: &Position, blank: u32, jumped: bool) -> bool {
-        let turn = self.turned.unwrap_or(1);
+    /// Unlimited passes, several cards a turn: the table of entries' key of
+    /// a set of cards (its representative's and `blank`), its pyramid by a
+    /// number of its own.
+    fn cards_key(&mut self, rep: &Position, blank: u32) -> u64 {
         if self.last_pyramid.0 != rep.pyramid {
             let next_id = self.pyramid_ids.len() as u32;
             let id = *self.pyramid_ids.entry(rep.pyramid).or_insert(next_id);
             self.last_pyramid = (rep.pyramid, id);
         }
-        let key =
-            u64::from(rep.stock) | u64::from(blank) << 24 | u64::from(self.last_pyramid.1) << 48;
+        u64::from(rep.stock) | u64::from(blank) << 24 | u64::from(self.last_pyramid.1) << 48
+    }
+
+    /// Unlimited passes, several cards a turn, a position not drawn to:
+    /// whether one with the same cards that the search has entered (not
+    /// drawn to) draws to it (see the module docs). If not, notes it. One
+    /// entry per set of cards holds these and the positions visited (the
+    /// table of positions seen of the other games, its key 64 bits: see
+    /// `cards_key`).
+    fn entry_covered(&mut self, rep: &Position, blank: u32) -> bool {
+        let turn = self.turned.unwrap_or(1);
+        let key = self.cards_key(rep, blank);
         let drawn = ones(rep.stock & below(rep.next));
-        let bit = 1u32 << rep.next;
         let entry = self.entered.entry(key).or_insert(Entered {
             entered: false,
             least: [u8::MAX; 2],
             seen: 0,
         });
-        if jumped {
-            let seen = entry.seen & bit != 0;
-            entry.seen |= bit;
-            return seen;
-        }
         let on_cycle = drawn.is_multiple_of(turn) || rep.stock & !below(rep.next) == 0;
         if entry.entered && on_cycle {
             return true;
@@ -2095,7 +2128,7 @@ impl Search<'_> {
             }
             *least = drawn as u8;
         }
-        entry.seen |= bit;
+        entry.seen |= 1 << rep.next;
         false
     }
 
