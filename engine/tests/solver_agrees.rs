@@ -561,7 +561,7 @@ fn unlimited_three_a_turn_draws_on() {
 }
 
 /// King Tut's winning lines of deals that a search with a wrong
-/// `entry_covered` (one position entered with the same cards covering every
+/// `Search::enter` (one position entered with the same cards covering every
 /// pointer) loses, found by the search before that change: the positions
 /// along each line, every third move back from the end until the reference
 /// can no longer decide them, must be won.

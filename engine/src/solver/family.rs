@@ -478,7 +478,7 @@ pub(super) fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
         rank_cards: ranks,
         under: unders,
         draw_early: false,
-        walks: Vec::new(),
+        walk: Walk::default(),
         entered: FxHashMap::default(),
         pyramid_ids: FxHashMap::default(),
         last_pyramid: (u32::MAX, 0),
@@ -500,6 +500,12 @@ pub(super) fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
         leaves: (u32::MAX, 0),
     };
     search.quick_moves = search.turned.is_some() && !rules.overlap && rules.layout == Layout::Stock;
+    if search.unlimited_turned {
+        // Room for the walks of most lines at once: no growing in small
+        // searches.
+        search.walk.moves.reserve(256);
+        search.walk.stops.reserve(64);
+    }
     let won = if search.stamped {
         search.restarting(pos)
     } else if search.three_wastes {
@@ -727,8 +733,9 @@ struct Search<'a> {
     /// Three wastes, the second search: the draw before pairs of pyramid
     /// cards (see `two_orders`).
     draw_early: bool,
-    /// `jump`'s buffers, kept for the next walk.
-    walks: Vec<Walk>,
+    /// `jump`'s buffers, shared by the walks on the current line (each
+    /// walk's after those of the walks it was found by).
+    walk: Walk,
     /// Unlimited passes, several cards a turn: by set of cards, the
     /// positions visited and those entered other than by draws (see
     /// `enter`).
@@ -841,9 +848,9 @@ struct Entered {
     seen: u32,
 }
 
-/// `Search::jump`'s buffers: the draws and recycles of a walk, and the
-/// positions drawn to on the way that it searches, each with how many of
-/// those moves lead to it.
+/// `Search::jump`'s buffers: the draws and recycles of the walks on the
+/// current line, and the positions drawn to on the way that they search,
+/// each with the end of the moves that lead to it.
 #[derive(Default)]
 struct Walk {
     moves: Vec<Move>,
@@ -1801,16 +1808,16 @@ impl Search<'_> {
         if self.cheops.is_some() && self.cheops_lost(pos, rep) {
             return false;
         }
-        if !checked {
-            if self.checks_lose(pos) {
-                return false;
-            }
+        if !checked && self.checks_lose(pos) {
             if self.unlimited_turned {
+                // `enter` noted the cards as passing (no other position
+                // with them is met before this one returns): undone.
                 let key = self.cards_key(rep, blank);
                 if let Some(entry) = self.entered.get_mut(&key) {
-                    entry.checked = true;
+                    entry.checked = false;
                 }
             }
+            return false;
         }
         let board = self.board;
         let mut moves = if self.quick_moves {
@@ -2034,10 +2041,9 @@ impl Search<'_> {
             self.leaves = (pos.pyramid, leaves);
             leaves
         };
-        let mut walk = self.walks.pop().unwrap_or_default();
-        walk.moves.clear();
-        walk.stops.clear();
         let key = self.cards_key(rep, blank);
+        let (moves_from, stops_from) = (self.walk.moves.len(), self.walk.stops.len());
+        let walk = &mut self.walk;
         let entry = self.entered.get_mut(&key);
         debug_assert!(entry.is_some(), "`pos` was entered");
         if let Some(entry) = entry {
@@ -2090,9 +2096,10 @@ impl Search<'_> {
         }
         let len = self.line.len();
         let mut won = false;
-        let mut drawn = 0;
-        for &(p, end) in &walk.stops {
-            self.line.extend_from_slice(&walk.moves[drawn..end]);
+        let mut drawn = moves_from;
+        for i in stops_from..self.walk.stops.len() {
+            let (p, end) = self.walk.stops[i];
+            self.line.extend_from_slice(&self.walk.moves[drawn..end]);
             drawn = end;
             #[cfg(debug_assertions)]
             {
@@ -2116,7 +2123,8 @@ impl Search<'_> {
         if !won {
             self.line.truncate(len);
         }
-        self.walks.push(walk);
+        self.walk.moves.truncate(moves_from);
+        self.walk.stops.truncate(stops_from);
         won
     }
 
@@ -2163,7 +2171,8 @@ impl Search<'_> {
             *least = drawn as u8;
         }
         entry.seen |= 1 << rep.next;
-        Some(entry.checked)
+        // Noted before the checks are made: most pass (see `expand`).
+        Some(std::mem::replace(&mut entry.checked, true))
     }
 
     /// `Board::legal_moves` in the same order, from bit masks: with several
