@@ -395,8 +395,9 @@
 //!   King) never leaves, and never will: the pyramid only loses cards. Its
 //!   rank changes nothing in any line, so such cards are told apart by
 //!   place only: the representative (see "Cards told apart by rank")
-//!   stands for each of them with the first stock card not yet used, and
-//!   the key notes which of its cards stand for them.
+//!   stands for each of them with the first stock card not yet used of a
+//!   rank that never leaves either (beside the same pyramid), so its cards
+//!   and the pyramid tell which stand for them.
 //! - **Forced pairs.** A card the goal needs removed whose only partner
 //!   left is available now leaves with it in any winning line, and is
 //!   removed with it at once, the only move tried: moving that removal
@@ -479,7 +480,7 @@ pub(super) fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
         under: unders,
         draw_early: false,
         walk: Walk::default(),
-        entered: FxHashMap::default(),
+        entered: CardSets::default(),
         pyramid_ids: FxHashMap::default(),
         last_pyramid: (u32::MAX, 0),
         unlimited_turned: rules.passes.is_none()
@@ -739,7 +740,7 @@ struct Search<'a> {
     /// Unlimited passes, several cards a turn: by set of cards, the
     /// positions visited and those entered other than by draws (see
     /// `enter`).
-    entered: FxHashMap<u64, Entered>,
+    entered: CardSets,
     /// The pyramids met by `cards_key`, each with a number of its own
     /// (at most 1,430: the pyramid's states), and the last one looked up.
     pyramid_ids: FxHashMap<u32, u32>,
@@ -747,7 +748,7 @@ struct Search<'a> {
     /// Unlimited passes, several cards a turn onto one waste whose top
     /// alone is live, pairs of 13: draws go on to a waste top that can
     /// leave (see `jump`), and stock cards that never leave are told apart
-    /// by place only (see `blanks`).
+    /// by place only (see `dead_stock`).
     unlimited_turned: bool,
     /// Cheops's own prunes (`family/cheops.rs`), with Cheops's rules.
     cheops: Option<cheops::Cheops>,
@@ -764,15 +765,15 @@ struct Search<'a> {
     /// `top_leaving`'s last answer, with the pyramid it was for (`u32::MAX`
     /// before the first).
     leaves: (u32, u32),
-    /// Look-up tables for `blanks` and `liveable`, built once the search
+    /// Look-up tables for `dead_stock` and `liveable`, built once the search
     /// has visited `CACHE_AFTER` positions (King Tut's kind of game only).
     rank_tables: Option<Box<RankTables>>,
-    /// `by_rank`'s answers by stock, pointer and `blank` (see
+    /// `by_rank`'s answers by stock, pointer and dead stock cards (see
     /// `by_rank_cached`), empty until first used.
     rep_cache: Vec<(u64, u64)>,
 }
 
-/// Per-deal tables for `Search::blanks`: the ranks in the pyramid, seven
+/// Per-deal tables for `Search::dead_stock`: the ranks in the pyramid, seven
 /// places at a time, and the stock cards whose complementary rank is not
 /// there, four ranks at a time.
 struct RankTables {
@@ -834,18 +835,50 @@ impl RankTables {
     }
 }
 
-/// Unlimited passes, several cards a turn: what the search knows of a set
-/// of cards (see `enter`).
-struct Entered {
-    /// Whether a position with these cards was entered other than by draws.
-    entered: bool,
-    /// Whether one of those passed the checks for a loss.
-    checked: bool,
-    /// For each place in a turn but the last, the fewest cards drawn of an
-    /// entered position's pointer at that place (`u8::MAX`: none).
-    least: [u8; 2],
-    /// The pointers of the positions visited with these cards.
-    seen: u32,
+/// Unlimited passes, several cards a turn: what the search knows of each
+/// set of cards (see `enter`), one 64-bit word a set: its key (`cards_key`,
+/// the low `CARDS_KEY_BITS` bits), the representative's pointers of the
+/// positions visited with these cards (a bit each from `SEEN_SHIFT`), and
+/// whether a position with them entered other than by draws passed the
+/// checks for a loss (`CHECKED`). A table of 8-byte slots, half the size of
+/// a map of key and value: King Tut's longest searches meet hundreds of
+/// thousands of sets, and their time goes to the table's cache misses.
+#[derive(Default)]
+struct CardSets {
+    table: hashbrown::HashTable<u64>,
+}
+
+/// `CardSets`'s key: the representative's stock (24 bits) and its
+/// pyramid's number (11 bits: at most 1,430 states).
+const CARDS_KEY_BITS: u32 = 35;
+const CARDS_KEY: u64 = (1 << CARDS_KEY_BITS) - 1;
+const SEEN_SHIFT: u32 = CARDS_KEY_BITS;
+const CHECKED: u64 = 1 << 63;
+
+impl CardSets {
+    fn hash(key: u64) -> u64 {
+        use std::hash::BuildHasher;
+        rustc_hash::FxBuildHasher.hash_one(key)
+    }
+
+    /// The word of the set of cards `key`, a new one if none.
+    fn word(&mut self, key: u64) -> &mut u64 {
+        let hash = Self::hash(key);
+        match self.table.entry(
+            hash,
+            |&w| w & CARDS_KEY == key,
+            |&w| Self::hash(w & CARDS_KEY),
+        ) {
+            hashbrown::hash_table::Entry::Occupied(o) => o.into_mut(),
+            hashbrown::hash_table::Entry::Vacant(v) => v.insert(key).into_mut(),
+        }
+    }
+
+    /// The word of the set of cards `key`, if any.
+    fn get_mut(&mut self, key: u64) -> Option<&mut u64> {
+        self.table
+            .find_mut(Self::hash(key), |&w| w & CARDS_KEY == key)
+    }
 }
 
 /// `Search::jump`'s buffers: the draws and recycles of the walks on the
@@ -1122,10 +1155,8 @@ impl Search<'_> {
         pos.pyramid == 0 && (!self.goal_all || pos.stock == 0)
     }
 
-    /// The table of positions seen's key: the position's fields, and
-    /// `blank`, the representative's stock cards that stand for cards that
-    /// never leave (see `blanks`; none outside King Tut's kind of game).
-    fn key(&self, pos: &Position, blank: u32) -> u128 {
+    /// The table of positions seen's key: the position's fields.
+    fn key(&self, pos: &Position) -> u128 {
         let pass = if self.unlimited { 0 } else { pos.pass.min(255) };
         let dealt = if self.three_wastes { pos.dealt } else { 0 };
         u128::from(pos.pyramid)
@@ -1134,7 +1165,6 @@ impl Search<'_> {
             | u128::from(pos.slot) << 57
             | u128::from(pass) << 59
             | u128::from(dealt) << 67
-            | u128::from(blank) << 91
     }
 
     /// [`super::Search`]'s stamp: (pass, 2 × pointer + whether the slot
@@ -1148,14 +1178,16 @@ impl Search<'_> {
     /// told apart by rank (see the module docs): its stock side's cards in
     /// play replaced by the earliest cards of the stock with the same ranks
     /// in the same order, the pointer just past the one standing for the
-    /// last drawn card. Without `by_rank`, the position itself.
-    fn by_rank(&self, pos: &Position, blank: u32) -> (Position, u32) {
+    /// last drawn card; those of `dead` (the stock cards, in play or not,
+    /// that never leave: see `dead_stock`) by the earliest cards of `dead`.
+    /// Without `by_rank`, the position itself.
+    fn by_rank(&self, pos: &Position, dead: u32) -> Position {
         if !self.by_rank {
-            return (*pos, 0);
+            return *pos;
         }
         let mut p = *pos;
         let (mut stock, mut from) = (0u32, 0u32);
-        let (mut blank_rep, mut next) = (0u32, 0u8);
+        let mut next = 0u8;
         // The drawn cards, then the rest: the pointer goes just past the
         // card standing for the last drawn one.
         let parts = [pos.stock & below(pos.next), pos.stock & !below(pos.next)];
@@ -1163,12 +1195,12 @@ impl Search<'_> {
             for i in crate::position::bits(part) {
                 // Never past i itself: the cards chosen so far stand for
                 // cards before i, so i is a candidate.
-                let j = if blank >> i & 1 != 0 {
-                    blank_rep |= 1 << from;
-                    from
+                let like = if dead >> i & 1 != 0 {
+                    dead
                 } else {
-                    (self.same_rank[i as usize] & u32::MAX << from).trailing_zeros()
+                    self.same_rank[i as usize]
                 };
+                let j = (like & u32::MAX << from).trailing_zeros();
                 stock |= 1 << j;
                 from = j + 1;
             }
@@ -1178,19 +1210,19 @@ impl Search<'_> {
         }
         p.stock = stock;
         p.next = next;
-        (p, blank_rep)
+        p
     }
 
     /// `by_rank`, through a direct-mapped cache of its answers (small in
     /// small searches, larger as a search grows). The representative's
-    /// stock is a function of the stock and `blank` alone (the drawn cards
+    /// stock is a function of the stock and `dead` alone (the drawn cards
     /// come first in the stock's order anyway), and its pointer is just past
     /// the card standing for the last drawn one, the as-many-th of its stock
     /// (each card stands for one, in the same order): so positions drawn to
     /// from one another share an entry.
-    fn by_rank_cached(&mut self, pos: &Position, blank: u32) -> (Position, u32) {
+    fn by_rank_cached(&mut self, pos: &Position, dead: u32) -> Position {
         if !self.by_rank {
-            return self.by_rank(pos, blank);
+            return self.by_rank(pos, dead);
         }
         let size = if self.nodes >= BIG_CACHE_AFTER {
             BIG_REP_CACHE
@@ -1202,27 +1234,28 @@ impl Search<'_> {
         if self.rep_cache.len() < size {
             self.rep_cache = vec![(u64::MAX, 0); size];
         }
-        let key = u64::from(pos.stock) | u64::from(blank) << 24;
+        let key = u64::from(pos.stock) | u64::from(dead) << 24;
         let slot = (key.wrapping_mul(0x9e37_79b9_7f4a_7c15)
             >> (64 - self.rep_cache.len().trailing_zeros())) as usize;
         let (k, v) = self.rep_cache[slot];
-        let (stock, blank_rep) = if k == key {
-            (v as u32 & 0xff_ffff, (v >> 24) as u32)
+        let stock = if k == key {
+            v as u32
         } else {
-            let (p, blank_rep) = self.by_rank(pos, blank);
-            self.rep_cache[slot] = (key, u64::from(p.stock) | u64::from(blank_rep) << 24);
-            (p.stock, blank_rep)
+            let p = self.by_rank(pos, dead);
+            self.rep_cache[slot] = (key, u64::from(p.stock));
+            p.stock
         };
         let mut p = *pos;
         p.stock = stock;
         p.next = after_nth(stock, ones(pos.stock & below(pos.next)));
-        debug_assert_eq!((p, blank_rep), self.by_rank(pos, blank));
-        (p, blank_rep)
+        debug_assert_eq!(p, self.by_rank(pos, dead));
+        p
     }
 
-    /// Unlimited passes, several cards a turn: the stock cards in play that
-    /// never leave (see the module docs), whose ranks do not matter.
-    fn blanks(&self, pos: &Position) -> u32 {
+    /// Unlimited passes, several cards a turn: the stock cards, in play or
+    /// not, of the ranks that never leave beside `pos`'s pyramid (see the
+    /// module docs), whose ranks do not matter.
+    fn dead_stock(&self, pos: &Position) -> u32 {
         if !self.unlimited_turned {
             return 0;
         }
@@ -1233,12 +1266,12 @@ impl Search<'_> {
                     dead |= self.rank_cards[r];
                 }
             }
-            (dead >> PYRAMID_CARDS) as u32 & pos.stock
+            (dead >> PYRAMID_CARDS) as u32
         };
         let Some(t) = self.rank_tables.as_ref() else {
             return by_rank();
         };
-        let dead = t.dead(pos.pyramid) & pos.stock;
+        let dead = t.dead(pos.pyramid);
         debug_assert_eq!(dead, by_rank());
         dead
     }
@@ -1325,7 +1358,7 @@ impl Search<'_> {
         }
         let pos = self.canonical(&pos);
         // The tables' keys are the representative's (see `by_rank`).
-        let (rep, blank) = self.by_rank_cached(&pos, self.blanks(&pos));
+        let rep = self.by_rank_cached(&pos, self.dead_stock(&pos));
         let cards = in_play(&rep);
         // Whether a position with these cards passed the checks for a loss
         // (see `enter`).
@@ -1339,11 +1372,11 @@ impl Search<'_> {
                 return false;
             }
         } else if self.unlimited_turned {
-            match self.enter(&rep, blank) {
+            match self.enter(&rep) {
                 None => return false,
                 Some(passed) => checked = passed,
             }
-        } else if !self.seen.insert(self.key(&rep, blank)) {
+        } else if !self.seen.insert(self.key(&rep)) {
             return false;
         }
         if !self.unlimited
@@ -1355,7 +1388,7 @@ impl Search<'_> {
         if !self.count_node() {
             return false;
         }
-        let won = self.expand(&pos, &rep, blank, checked);
+        let won = self.expand(&pos, &rep, checked);
         if !won && !self.aborted && !self.unlimited {
             if self.stamped {
                 let stamp = self.stamp(&rep);
@@ -1800,11 +1833,10 @@ impl Search<'_> {
     }
 
     /// Searches the moves of canonical position `pos`, `rep` its
-    /// representative (see `by_rank`) and `blank` the representative's
-    /// stock cards that stand for cards that never leave; `checked`:
+    /// representative (see `by_rank`); `checked`:
     /// whether a position with its cards passed the checks for a loss (see
     /// `enter`).
-    fn expand(&mut self, pos: &Position, rep: &Position, blank: u32, checked: bool) -> bool {
+    fn expand(&mut self, pos: &Position, rep: &Position, checked: bool) -> bool {
         if self.cheops.is_some() && self.cheops_lost(pos, rep) {
             return false;
         }
@@ -1812,9 +1844,9 @@ impl Search<'_> {
             if self.unlimited_turned {
                 // `enter` noted the cards as passing (no other position
                 // with them is met before this one returns): undone.
-                let key = self.cards_key(rep, blank);
-                if let Some(entry) = self.entered.get_mut(&key) {
-                    entry.checked = false;
+                let key = self.cards_key(rep);
+                if let Some(word) = self.entered.get_mut(key) {
+                    *word &= !CHECKED;
                 }
             }
             return false;
@@ -1909,7 +1941,7 @@ impl Search<'_> {
         }
         for &m in moves.iter() {
             let won = if self.unlimited_turned && matches!(m, Move::Draw | Move::Recycle) {
-                self.jump(pos, rep, blank, m)
+                self.jump(pos, rep, m)
             } else {
                 self.try_move(pos, m)
             };
@@ -2023,8 +2055,8 @@ impl Search<'_> {
     }
 
     /// Unlimited passes, several cards a turn: the draws and recycles
-    /// from `pos` (canonical, `rep` its representative and `blank` its
-    /// blanks; starting with `m`), searched at each position on the way
+    /// from `pos` (canonical, `rep` its representative; starting with
+    /// `m`), searched at each position on the way
     /// whose waste top can leave (see the module docs): `pos`'s draws go
     /// on to the first such position, its removals are tried, and its draws
     /// go on to the next, until one the search has visited, or the stock
@@ -2032,7 +2064,7 @@ impl Search<'_> {
     /// stock's cards, and every position searched below has fewer cards,
     /// so the positions drawn to are found and noted as visited first,
     /// with one look-up in the table, then searched in order.
-    fn jump(&mut self, pos: &Position, rep: &Position, blank: u32, m: Move) -> bool {
+    fn jump(&mut self, pos: &Position, rep: &Position, m: Move) -> bool {
         let turn = self.turned.unwrap_or(1);
         let leaves = if self.leaves.0 == pos.pyramid {
             self.leaves.1
@@ -2041,12 +2073,12 @@ impl Search<'_> {
             self.leaves = (pos.pyramid, leaves);
             leaves
         };
-        let key = self.cards_key(rep, blank);
+        let key = self.cards_key(rep);
         let (moves_from, stops_from) = (self.walk.moves.len(), self.walk.stops.len());
         let walk = &mut self.walk;
-        let entry = self.entered.get_mut(&key);
-        debug_assert!(entry.is_some(), "`pos` was entered");
-        if let Some(entry) = entry {
+        let word = self.entered.get_mut(key);
+        debug_assert!(word.is_some(), "`pos` was entered");
+        if let Some(word) = word {
             let (mut p, mut m, mut recycles) = (*pos, m, 0);
             loop {
                 // `Board::play`'s draw and recycle, in waste mode with
@@ -2080,10 +2112,11 @@ impl Search<'_> {
                 if highest(p.stock & below(p.next)).is_some_and(|i| leaves >> i & 1 != 0) {
                     // The representative's pointer (see `by_rank_cached`).
                     let next = after_nth(rep.stock, ones(p.stock & below(p.next)));
-                    if entry.seen >> next & 1 != 0 {
+                    let bit = 1 << (SEEN_SHIFT + u32::from(next));
+                    if *word & bit != 0 {
                         break;
                     }
-                    entry.seen |= 1 << next;
+                    *word |= bit;
                     walk.stops.push((p, walk.moves.len()));
                     recycles = 0;
                 }
@@ -2103,11 +2136,11 @@ impl Search<'_> {
             drawn = end;
             #[cfg(debug_assertions)]
             {
-                // A canonical position with the cards and blanks of `pos`.
+                // A canonical position with the cards of `pos`.
                 debug_assert_eq!(p, self.canonical(&p));
-                let (r, b) = self.by_rank(&p, self.blanks(&p));
+                let r = self.by_rank(&p, self.dead_stock(&p));
                 let next = after_nth(rep.stock, ones(p.stock & below(p.next)));
-                debug_assert_eq!((r.stock, r.next, b), (rep.stock, next, blank));
+                debug_assert_eq!((r.stock, r.next), (rep.stock, next));
             }
             if !self.count_node() {
                 break;
@@ -2129,50 +2162,57 @@ impl Search<'_> {
     }
 
     /// Unlimited passes, several cards a turn: the table of entries' key of
-    /// a set of cards (its representative's and `blank`), its pyramid by a
+    /// a set of cards (its representative's), its pyramid by a
     /// number of its own.
-    fn cards_key(&mut self, rep: &Position, blank: u32) -> u64 {
+    fn cards_key(&mut self, rep: &Position) -> u64 {
         if self.last_pyramid.0 != rep.pyramid {
             let next_id = self.pyramid_ids.len() as u32;
+            // The pyramid's states are its sets of cards closed downwards
+            // (a card leaves only with the cards on it gone or going too).
+            assert!(
+                next_id < 1 << (CARDS_KEY_BITS - 24),
+                "at most 1,430 pyramids"
+            );
             let id = *self.pyramid_ids.entry(rep.pyramid).or_insert(next_id);
             self.last_pyramid = (rep.pyramid, id);
         }
-        u64::from(rep.stock) | u64::from(blank) << 24 | u64::from(self.last_pyramid.1) << 48
+        u64::from(rep.stock) | u64::from(self.last_pyramid.1) << 24
     }
 
     /// Unlimited passes, several cards a turn, a position not drawn to
-    /// (its representative and `blank`): `None` if one with the same cards
+    /// (its representative): `None` if one with the same cards
     /// that the search has entered (not drawn to) draws to it (see the
     /// module docs); if not, notes it, and tells whether one with the same
     /// cards passed the checks for a loss (see the module docs). One entry
     /// per set of cards holds these and the positions visited (the table of
     /// positions seen of the other games, its key 64 bits: see
     /// `cards_key`).
-    fn enter(&mut self, rep: &Position, blank: u32) -> Option<bool> {
+    fn enter(&mut self, rep: &Position) -> Option<bool> {
         let turn = self.turned.unwrap_or(1);
-        let key = self.cards_key(rep, blank);
+        let key = self.cards_key(rep);
         let drawn = ones(rep.stock & below(rep.next));
-        let entry = self.entered.entry(key).or_insert(Entered {
-            entered: false,
-            checked: false,
-            least: [u8::MAX; 2],
-            seen: 0,
-        });
-        let on_cycle = drawn.is_multiple_of(turn) || rep.stock & !below(rep.next) == 0;
-        if entry.entered && on_cycle {
-            return None;
-        }
-        entry.entered = true;
-        if !on_cycle {
-            let least = &mut entry.least[(drawn % turn) as usize - 1];
-            if *least <= drawn as u8 {
+        let word = self.entered.word(key);
+        let seen = (*word >> SEEN_SHIFT) as u32 & ((1 << 25) - 1);
+        // Every position visited was entered or drawn to from one entered:
+        // some were entered iff some were visited.
+        if seen != 0 {
+            let on_cycle = drawn.is_multiple_of(turn) || rep.stock & !below(rep.next) == 0;
+            // The pointers visited at this one's place in a turn, up to it,
+            // were entered at or drawn to (before a recycle) from one
+            // entered at that place: one at least as early.
+            let up_to = seen & (2u32 << rep.next).wrapping_sub(1);
+            if on_cycle
+                || crate::position::bits(up_to)
+                    .any(|q| ones(rep.stock & below(q as u8)) % turn == drawn % turn)
+            {
                 return None;
             }
-            *least = drawn as u8;
         }
-        entry.seen |= 1 << rep.next;
+        *word |= 1 << (SEEN_SHIFT + u32::from(rep.next));
         // Noted before the checks are made: most pass (see `expand`).
-        Some(std::mem::replace(&mut entry.checked, true))
+        let checked = *word & CHECKED != 0;
+        *word |= CHECKED;
+        Some(checked)
     }
 
     /// `Board::legal_moves` in the same order, from bit masks: with several
