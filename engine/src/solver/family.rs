@@ -768,9 +768,9 @@ struct Search<'a> {
     /// Look-up tables for `dead_stock` and `liveable`, built once the search
     /// has visited `CACHE_AFTER` positions (King Tut's kind of game only).
     rank_tables: Option<Box<RankTables>>,
-    /// `by_rank`'s answers by stock, pointer and dead stock cards (see
+    /// `by_rank`'s answers by stock and pyramid (see
     /// `by_rank_cached`), empty until first used.
-    rep_cache: Vec<(u64, u64)>,
+    rep_cache: Vec<u64>,
 }
 
 /// Per-deal tables for `Search::dead_stock`: the ranks in the pyramid, seven
@@ -1216,10 +1216,13 @@ impl Search<'_> {
     /// `by_rank`, through a direct-mapped cache of its answers (small in
     /// small searches, larger as a search grows). The representative's
     /// stock is a function of the stock and `dead` alone (the drawn cards
-    /// come first in the stock's order anyway), and its pointer is just past
-    /// the card standing for the last drawn one, the as-many-th of its stock
+    /// come first in the stock's order anyway), so of the stock and the
+    /// pyramid (`dead` is the pyramid's), and its pointer is just past the
+    /// card standing for the last drawn one, the as-many-th of its stock
     /// (each card stands for one, in the same order): so positions drawn to
-    /// from one another share an entry.
+    /// from one another share an entry. An entry is one word: the stock
+    /// (24 bits), the pyramid's number if any cards are dead (11; see
+    /// `pyramid_id`), and the representative's stock above them.
     fn by_rank_cached(&mut self, pos: &Position, dead: u32) -> Position {
         if !self.by_rank {
             return self.by_rank(pos, dead);
@@ -1232,17 +1235,24 @@ impl Search<'_> {
             SMALL_REP_CACHE
         };
         if self.rep_cache.len() < size {
-            self.rep_cache = vec![(u64::MAX, 0); size];
+            self.rep_cache = vec![u64::MAX; size];
         }
-        let key = u64::from(pos.stock) | u64::from(dead) << 24;
+        // `dead` is none outside King Tut's kind of game: no pyramid
+        // number needed.
+        let pyramid = if self.unlimited_turned {
+            self.pyramid_id(pos.pyramid)
+        } else {
+            0
+        };
+        let key = u64::from(pos.stock) | u64::from(pyramid) << 24;
         let slot = (key.wrapping_mul(0x9e37_79b9_7f4a_7c15)
             >> (64 - self.rep_cache.len().trailing_zeros())) as usize;
-        let (k, v) = self.rep_cache[slot];
-        let stock = if k == key {
-            v as u32
+        let entry = self.rep_cache[slot];
+        let stock = if entry & CARDS_KEY == key {
+            (entry >> CARDS_KEY_BITS) as u32
         } else {
             let p = self.by_rank(pos, dead);
-            self.rep_cache[slot] = (key, u64::from(p.stock));
+            self.rep_cache[slot] = key | u64::from(p.stock) << CARDS_KEY_BITS;
             p.stock
         };
         let mut p = *pos;
@@ -2165,7 +2175,13 @@ impl Search<'_> {
     /// a set of cards (its representative's), its pyramid by a
     /// number of its own.
     fn cards_key(&mut self, rep: &Position) -> u64 {
-        if self.last_pyramid.0 != rep.pyramid {
+        u64::from(rep.stock) | u64::from(self.pyramid_id(rep.pyramid)) << 24
+    }
+
+    /// The number of its own of `pyramid` (see `pyramid_ids`), below
+    /// 2^11.
+    fn pyramid_id(&mut self, pyramid: u32) -> u32 {
+        if self.last_pyramid.0 != pyramid {
             let next_id = self.pyramid_ids.len() as u32;
             // The pyramid's states are its sets of cards closed downwards
             // (a card leaves only with the cards on it gone or going too).
@@ -2173,10 +2189,10 @@ impl Search<'_> {
                 next_id < 1 << (CARDS_KEY_BITS - 24),
                 "at most 1,430 pyramids"
             );
-            let id = *self.pyramid_ids.entry(rep.pyramid).or_insert(next_id);
-            self.last_pyramid = (rep.pyramid, id);
+            let id = *self.pyramid_ids.entry(pyramid).or_insert(next_id);
+            self.last_pyramid = (pyramid, id);
         }
-        u64::from(rep.stock) | u64::from(self.last_pyramid.1) << 24
+        self.last_pyramid.1
     }
 
     /// Unlimited passes, several cards a turn, a position not drawn to
