@@ -738,10 +738,10 @@ struct Search<'a> {
     /// walk's after those of the walks it was found by).
     walk: Walk,
     /// Unlimited passes, several cards a turn: by set of cards, the
-    /// positions visited and those entered other than by draws (see
+    /// pointers visited and whether the checks for a loss passed (see
     /// `enter`).
     entered: CardSets,
-    /// The pyramids met by `cards_key`, each with a number of its own
+    /// The pyramids met by `pyramid_id`, each with a number of its own
     /// (at most 1,430: the pyramid's states), and the last one looked up.
     pyramid_ids: FxHashMap<u32, u32>,
     last_pyramid: (u32, u32),
@@ -1221,7 +1221,7 @@ impl Search<'_> {
     /// card standing for the last drawn one, the as-many-th of its stock
     /// (each card stands for one, in the same order): so positions drawn to
     /// from one another share an entry. An entry is one word: the stock
-    /// (24 bits), the pyramid's number if any cards are dead (11; see
+    /// (24 bits), in King Tut's kind of game the pyramid's number (11; see
     /// `pyramid_id`), and the representative's stock above them.
     fn by_rank_cached(&mut self, pos: &Position, dead: u32) -> Position {
         if !self.by_rank {
