@@ -1966,10 +1966,10 @@ impl Search<'_> {
     }
 
     /// The removals tried at a position drawn to by `jump` (unlimited
-    /// passes, several cards a turn), listed straight from bit masks:
-    /// `expand`'s moves there, in its order but for the draw or recycle
-    /// (`jump` makes them). The removals with the waste top, by pyramid
-    /// card, then the waste top alone if a King. Of the rest of the legal
+    /// passes, several cards a turn), listed straight from bit masks, in
+    /// `expand`'s order (`jump` makes the draws and recycles): the removals
+    /// with the waste top, by pyramid card, then the waste top alone if a
+    /// King. Of the rest of the legal
     /// moves, a pair of pyramid cards is not tried at a position drawn to
     /// (see the module docs), and a pyramid King or a forced pair of
     /// pyramid cards would have been the only move tried at the position
@@ -1987,9 +1987,8 @@ impl Search<'_> {
         let partners = self.partner_masks[PYRAMID_CARDS + top as usize] as u32 & exposed;
         #[cfg(debug_assertions)]
         {
-            // The removals `expand` would try here, in order: those with
-            // the waste top (the stock side's pairs first), then the rest
-            // but pairs of pyramid cards.
+            // The legal removals in `expand`'s order (the stock side's
+            // pairs first), but pairs of pyramid cards.
             let moves = board.legal_moves(pos);
             debug_assert!(exposed & self.alone as u32 == 0);
             debug_assert!(self.forced(pos, &moves).is_none());
@@ -2199,15 +2198,15 @@ impl Search<'_> {
     /// (its representative): `None` if one with the same cards
     /// that the search has entered (not drawn to) draws to it (see the
     /// module docs); if not, notes it, and tells whether one with the same
-    /// cards passed the checks for a loss (see the module docs). One entry
-    /// per set of cards holds these and the positions visited (the table of
-    /// positions seen of the other games, its key 64 bits: see
-    /// `cards_key`).
+    /// cards passed the checks for a loss (see the module docs). One word
+    /// per set of cards holds these and the pointers visited (the table of
+    /// positions seen of the other games; see `CardSets`).
     fn enter(&mut self, rep: &Position) -> Option<bool> {
         let turn = self.turned.unwrap_or(1);
         let key = self.cards_key(rep);
         let drawn = ones(rep.stock & below(rep.next));
         let word = self.entered.word(key);
+        // A bit for each pointer, 0..=24.
         let seen = (*word >> SEEN_SHIFT) as u32 & ((1 << 25) - 1);
         // Every position visited was entered or drawn to from one entered:
         // some were entered iff some were visited.
