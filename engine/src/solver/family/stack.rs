@@ -34,6 +34,20 @@
 //! bit set that holds that state's 50 pointers and slots, so a line that
 //! enters the context takes them up a word at a time.
 //!
+//! A context is searched a word at a time too (`sweep`). The pyramid's
+//! states are numbered by their cards left, most first, and a step either
+//! takes cards from the pyramid (a later number) or keeps the pyramid and
+//! moves the pointer on (a later bit of its word). So the sweep takes the
+//! pyramid states reached in order of number, and in each the states
+//! reached in order of bit: a draw onto an empty slot sets the bit three
+//! places on, a draw that buries the slot card ors in the exits of that
+//! card's context, and once the word is complete each pair takes all of
+//! its states at once (a pair of pyramid cards to the same bits of another
+//! pyramid state, a pair with the slot card to the bits one place lower,
+//! those whose slot card pairs with it). Afterwards the states reached are
+//! taken again, last first, to find those from which no exit is reached
+//! (dead, for every later context with the same top).
+//!
 //! A position whose waste already holds cards is a chain of contexts: the
 //! waste's top first, from the position's state, then each card under it
 //! from the exits of the one above, and last the empty waste, where the
@@ -128,6 +142,18 @@ fn parts(s: u32) -> (u16, usize, bool) {
     )
 }
 
+/// A sweep's tables for one top: for each pyramid state, the states
+/// reached, the exits found and the states dead for that top (a word each);
+/// the exits found, and the pyramid states swept with their states.
+#[derive(Default)]
+struct Sweep {
+    reach: Vec<u64>,
+    exited: Vec<u64>,
+    dead: Vec<u64>,
+    exits: Vec<(u32, u64)>,
+    order: Vec<(u16, u64)>,
+}
+
 /// What a step within a context does.
 #[derive(Clone, Copy)]
 enum Step {
@@ -176,6 +202,13 @@ pub(super) struct StackSearch<'a> {
     /// States explored, and where the search gives up.
     pub(super) visits: u64,
     limit: u64,
+    /// For each card, the bits of the states whose slot card pairs with it.
+    pair_bits: [u64; 52],
+    /// For each top and pyramid state, its alive states (`u64::MAX` until
+    /// first asked).
+    alive_words: Vec<u64>,
+    /// For each top, the tables of its sweep (see `sweep`).
+    sweeps: Vec<Sweep>,
 }
 
 impl<'a> StackSearch<'a> {
@@ -197,6 +230,21 @@ impl<'a> StackSearch<'a> {
             marked: vec![Vec::new(); STOCK + 1],
             visits: 0,
             limit: 0,
+            pair_bits: std::array::from_fn(|k| {
+                (0..STOCK)
+                    .filter(|&j| partners[k] >> (PYRAMID_CARDS + j) & 1 != 0)
+                    .fold(0, |m, j| m | 1 << (2 * j + 3))
+            }),
+            alive_words: vec![u64::MAX; (STOCK + 1) * n],
+            sweeps: (0..STOCK)
+                .map(|_| Sweep {
+                    reach: vec![0; n],
+                    exited: vec![0; n],
+                    dead: vec![0; n],
+                    exits: Vec::new(),
+                    order: Vec::new(),
+                })
+                .collect(),
         }
     }
 
@@ -301,33 +349,191 @@ impl<'a> StackSearch<'a> {
     fn context(&mut self, y: usize, id: u16) -> Option<(usize, usize)> {
         let key = y * self.pyramids.set.len() + usize::from(id);
         if self.first[key] == NONE {
-            let mut found = Vec::new();
-            let goal = self.explore(state(id, y + 2, true), y, &mut found)?;
-            debug_assert!(!goal);
-            self.first[key] = self.exits.len() as u32;
-            for &e in &found {
-                let w = e as usize / 64;
-                let bits = self.exited[y][w];
-                if bits != 0 {
-                    self.exits.push((w as u32, bits));
-                }
-                self.exited[y][w] = 0;
+            let mut sweep = std::mem::take(&mut self.sweeps[y]);
+            let done = self.sweep(y, id, &mut sweep);
+            if done.is_some() {
+                self.first[key] = self.exits.len() as u32;
+                self.count[key] = sweep.exits.len() as u32;
+                self.exits.extend_from_slice(&sweep.exits);
+            } else {
+                sweep.reach.fill(0);
+                sweep.exited.fill(0);
             }
-            self.count[key] = self.exits.len() as u32 - self.first[key];
-            self.clear(y, &[]);
+            sweep.exits.clear();
+            sweep.order.clear();
+            self.sweeps[y] = sweep;
+            done?;
         }
         let first = self.first[key] as usize;
         Some((first, first + self.count[key] as usize))
     }
 
-    /// Explores the states `entry` leads to with top `top` (24: none),
-    /// skipping those already seen, and adds the exits found to `found`:
-    /// whether the goal is among them (top none); `None` when the search
-    /// runs out of states. Depth first, pairs before draws, and a card
-    /// buried only once the pairs from its state are searched: a win is
-    /// often found before the contexts of most draws are. A state from
+    /// The alive states of pyramid state `id` with top `y`, as a word.
+    fn alive_word(&mut self, y: usize, id: u16) -> u64 {
+        let key = y * self.pyramids.set.len() + usize::from(id);
+        let w = self.alive_words[key];
+        if w != u64::MAX {
+            return w;
+        }
+        let mut w = 0;
+        for t in 0..=STOCK {
+            for slot in [false, true] {
+                if slot && t == 0 {
+                    continue;
+                }
+                let s = state(id, t, slot);
+                if self.alive(s, y) {
+                    w |= 1 << (s % PER_PYRAMID as u32);
+                }
+            }
+        }
+        self.alive_words[key] = w;
+        w
+    }
+
+    /// Every state the context of card `y` entered at pyramid state `id`
+    /// reaches, a pyramid state at a time (each one's pointers and slots a
+    /// word), its exits left in `sweep.exits`; `None` when the search runs
+    /// out of states. The pyramid states are numbered by their cards left,
+    /// most first, and every step leaves the pyramid with fewer cards or
+    /// moves the pointer on, so they are taken in order of number (every
+    /// one reached comes after `id`), and each one's pointers in order.
+    fn sweep(&mut self, y: usize, id: u16, sweep: &mut Sweep) -> Option<()> {
+        let p = self.pyramids;
+        let top_pairs = self.pair_bits[PYRAMID_CARDS + y];
+        let reach = &mut sweep.reach;
+        let exited = &mut sweep.exited;
+        reach[usize::from(id)] = 1 << (2 * (y + 2) + 1);
+        for ix in usize::from(id)..p.set.len() {
+            if reach[ix] != 0 {
+                let i = ix as u16;
+                let alive = self.alive_word(y, i) & !sweep.dead[ix];
+                // The pointers and slots of `i`, lowest first: draws and
+                // burials only move the pointer on.
+                let mut done = 0u64;
+                loop {
+                    let todo = reach[ix] & alive & !done;
+                    if todo == 0 {
+                        break;
+                    }
+                    let b = todo.trailing_zeros();
+                    done |= 1u64 << b;
+                    self.visits += 1;
+                    if self.visits > self.limit {
+                        return None;
+                    }
+                    let t = (b / 2) as usize;
+                    if t >= STOCK {
+                        continue;
+                    }
+                    if b & 1 == 0 {
+                        reach[ix] |= 1 << (b + 3);
+                    } else {
+                        let (a0, a1) = self.context(t - 1, i)?;
+                        for &(w, bits) in &self.exits[a0..a1] {
+                            reach[w as usize] |= bits;
+                        }
+                    }
+                }
+                let word = reach[ix] & alive;
+                reach[ix] = 0;
+                if word != 0 {
+                    sweep.order.push((i, word));
+                    let mut rest = p.exposed[ix];
+                    while rest != 0 {
+                        let a = rest.trailing_zeros() as usize;
+                        rest &= rest - 1;
+                        let partners = self.partners[a];
+                        let after_a = usize::from(p.after[ix][a]);
+                        for b in bits(partners as u32 & rest) {
+                            reach[usize::from(p.after[after_a][b as usize])] |= word;
+                        }
+                        reach[after_a] |= (word & self.pair_bits[a]) >> 1;
+                        if partners >> (PYRAMID_CARDS + y) & 1 != 0 {
+                            exited[after_a] |= word;
+                        }
+                    }
+                    exited[ix] |= (word & top_pairs) >> 1;
+                }
+            }
+            if exited[ix] != 0 {
+                sweep.exits.push((ix as u32, exited[ix]));
+                exited[ix] = 0;
+            }
+        }
+        self.mark_dead(y, sweep);
+        Some(())
+    }
+
+    /// After a sweep of top `y`: marks dead for `y` the states it reached
+    /// from which no exit can be reached, latest first.
+    fn mark_dead(&self, y: usize, sweep: &mut Sweep) {
+        let p = self.pyramids;
+        let top_pairs = self.pair_bits[PYRAMID_CARDS + y];
+        // `live[i]`: the states of `i` reached from which an exit is.
+        let live_of = &mut sweep.reach;
+        for &(i, word) in sweep.order.iter().rev() {
+            let ix = usize::from(i);
+            let mut live = word & top_pairs;
+            let mut rest = p.exposed[ix];
+            while rest != 0 {
+                let a = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let partners = self.partners[a];
+                let after_a = usize::from(p.after[ix][a]);
+                if partners >> (PYRAMID_CARDS + y) & 1 != 0 {
+                    live = word;
+                    break;
+                }
+                for b in bits(partners as u32 & rest) {
+                    live |= word & live_of[usize::from(p.after[after_a][b as usize])];
+                }
+                live |= word & self.pair_bits[a] & (live_of[after_a] << 1);
+            }
+            let mut todo = word & !live;
+            while todo != 0 {
+                let b = 63 - todo.leading_zeros();
+                todo &= !(1 << b);
+                let t = (b / 2) as usize;
+                if t >= STOCK {
+                    continue;
+                }
+                let reaches = if b & 1 == 0 {
+                    live >> (b + 3) & 1 != 0
+                } else {
+                    let key = (t - 1) * p.set.len() + ix;
+                    let first = self.first[key] as usize;
+                    let exits = &self.exits[first..first + self.count[key] as usize];
+                    exits.iter().any(|&(w, bits)| {
+                        let l = if w as usize == ix {
+                            live
+                        } else {
+                            live_of[w as usize]
+                        };
+                        bits & l != 0
+                    })
+                };
+                if reaches {
+                    live |= 1 << b;
+                }
+            }
+            live_of[ix] = live;
+            sweep.dead[ix] |= word & !live;
+        }
+        for &(i, _) in &sweep.order {
+            live_of[usize::from(i)] = 0;
+        }
+    }
+
+    /// Explores the states `entry` leads to with top `top` (24: none), a
+    /// card of the position's waste: skipping those already seen, and adds
+    /// the exits found to `found`: whether the goal is among them (top
+    /// none); `None` when the search runs out of states. Depth first, pairs
+    /// before draws, and a card buried only once the pairs from its state
+    /// are searched: a win is often found before the contexts of most
+    /// draws are (the contexts themselves are swept whole). A state from
     /// which no exit (or goal) can be reached is recorded as dead for its
-    /// top, for every later context with that top.
+    /// top.
     fn explore(&mut self, entry: u32, top: usize, found: &mut Vec<u32>) -> Option<bool> {
         // Items: a state to enter, a state's burial (`BURY`), or the end of
         // the state last entered (`DONE`). `path` holds the states entered
@@ -631,8 +837,13 @@ mod tests {
     }
 
     #[test]
-    fn the_pyramid_has_1430_states() {
-        assert_eq!(pyramids().set.len(), 1430);
+    fn the_pyramid_has_1430_states_numbered_by_cards_left() {
+        let p = pyramids();
+        assert_eq!(p.set.len(), 1430);
+        assert!(p
+            .set
+            .windows(2)
+            .all(|w| w[0].count_ones() >= w[1].count_ones()));
     }
 
     /// `board`'s start played on by random legal moves, one in three a
