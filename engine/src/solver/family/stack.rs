@@ -142,6 +142,14 @@ fn parts(s: u32) -> (u16, usize, bool) {
     )
 }
 
+/// An exit's pyramid state, above the word of its states in one u64.
+const EXIT_ID: u32 = 50;
+
+/// An exit's pyramid state and its states.
+fn exit_parts(e: u64) -> (u32, u64) {
+    ((e >> EXIT_ID) as u32, e & ((1 << EXIT_ID) - 1))
+}
+
 /// A sweep's tables for one top: for each pyramid state, the states
 /// reached, the exits found and the states dead for that top (a word each);
 /// the exits found, and the pyramid states swept with their states.
@@ -150,7 +158,7 @@ struct Sweep {
     reach: Vec<u64>,
     exited: Vec<u64>,
     dead: Vec<u64>,
-    exits: Vec<(u32, u64)>,
+    exits: Vec<u64>,
     order: Vec<(u16, u64)>,
 }
 
@@ -186,12 +194,12 @@ pub(super) struct StackSearch<'a> {
     /// For each pyramid state, its cards with no partner among its own
     /// (`NONE` until first asked).
     lonely: Vec<u32>,
-    /// Each context's exits as a range of `exits`, by `y × states + id`;
-    /// there, the exits of each pyramid state as one word of a bit set of
-    /// states (its index, and its bits).
-    first: Vec<u32>,
-    count: Vec<u32>,
-    exits: Vec<(u32, u64)>,
+    /// Each context's exits as a range of `exits` (its first and how
+    /// many), by `y × states + id`; there, the exits of each pyramid state
+    /// as one word of a bit set of states, its number above its bits
+    /// (`exit_parts`).
+    spans: Vec<(u32, u32)>,
+    exits: Vec<u64>,
     /// For each top (24: none), the states seen and exits found so far in
     /// the context being searched, and the states to clear after it.
     seen: Vec<Vec<u64>>,
@@ -221,8 +229,7 @@ impl<'a> StackSearch<'a> {
             pyramids,
             partners: *partners,
             lonely: vec![NONE; n],
-            first: vec![NONE; STOCK * n],
-            count: vec![0; STOCK * n],
+            spans: vec![(NONE, 0); STOCK * n],
             exits: Vec::new(),
             seen: vec![vec![0; words]; STOCK + 1],
             exited: vec![vec![0; words]; STOCK + 1],
@@ -348,12 +355,11 @@ impl<'a> StackSearch<'a> {
     /// a range of `exits`; `None` when the search runs out of states.
     fn context(&mut self, y: usize, id: u16) -> Option<(usize, usize)> {
         let key = y * self.pyramids.set.len() + usize::from(id);
-        if self.first[key] == NONE {
+        if self.spans[key].0 == NONE {
             let mut sweep = std::mem::take(&mut self.sweeps[y]);
             let done = self.sweep(y, id, &mut sweep);
             if done.is_some() {
-                self.first[key] = self.exits.len() as u32;
-                self.count[key] = sweep.exits.len() as u32;
+                self.spans[key] = (self.exits.len() as u32, sweep.exits.len() as u32);
                 self.exits.extend_from_slice(&sweep.exits);
             } else {
                 sweep.reach.fill(0);
@@ -364,8 +370,8 @@ impl<'a> StackSearch<'a> {
             self.sweeps[y] = sweep;
             done?;
         }
-        let first = self.first[key] as usize;
-        Some((first, first + self.count[key] as usize))
+        let (first, count) = self.spans[key];
+        Some((first as usize, (first + count) as usize))
     }
 
     /// The alive states of pyramid state `id` with top `y`, as a word.
@@ -430,7 +436,8 @@ impl<'a> StackSearch<'a> {
                         reach[ix] |= 1 << (b + 3);
                     } else {
                         let (a0, a1) = self.context(t - 1, i)?;
-                        for &(w, bits) in &self.exits[a0..a1] {
+                        for &e in &self.exits[a0..a1] {
+                            let (w, bits) = exit_parts(e);
                             reach[w as usize] |= bits;
                         }
                     }
@@ -457,7 +464,7 @@ impl<'a> StackSearch<'a> {
                 }
             }
             if exited[ix] != 0 {
-                sweep.exits.push((ix as u32, exited[ix]));
+                sweep.exits.push(exited[ix] | (ix as u64) << EXIT_ID);
                 exited[ix] = 0;
             }
         }
@@ -502,9 +509,10 @@ impl<'a> StackSearch<'a> {
                     live >> (b + 3) & 1 != 0
                 } else {
                     let key = (t - 1) * p.set.len() + ix;
-                    let first = self.first[key] as usize;
-                    let exits = &self.exits[first..first + self.count[key] as usize];
-                    exits.iter().any(|&(w, bits)| {
+                    let (first, count) = self.spans[key];
+                    let exits = &self.exits[first as usize..(first + count) as usize];
+                    exits.iter().any(|&e| {
+                        let (w, bits) = exit_parts(e);
                         let l = if w as usize == ix {
                             live
                         } else {
@@ -557,7 +565,7 @@ impl<'a> StackSearch<'a> {
                 let (a, b) = self.context(t - 1, id)?;
                 let mut live = false;
                 for i in a..b {
-                    let (w, bits) = self.exits[i];
+                    let (w, bits) = exit_parts(self.exits[i]);
                     let seen = self.seen[top][w as usize];
                     let dead = self.dead[top][w as usize];
                     live |= bits & seen & !dead != 0;
@@ -735,7 +743,7 @@ impl<'a> StackSearch<'a> {
                 let y = t - 1;
                 let (a, b) = self.context(y, id)?;
                 for i in a..b {
-                    let (w, bits) = self.exits[i];
+                    let (w, bits) = exit_parts(self.exits[i]);
                     let mut rest = bits & !self.dead[top][w as usize];
                     while rest != 0 {
                         let exit = w * 64 + rest.trailing_zeros();
