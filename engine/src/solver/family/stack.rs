@@ -727,6 +727,13 @@ impl<'a> StackSearch<'a> {
         bits(self.lonely[i]).all(|k| self.partners[k as usize] & cards != 0)
     }
 
+    /// The states of pyramid state `id` known dead with top `top`, by the
+    /// position's waste's contexts or by the sweeps.
+    fn dead_word(&self, top: usize, id: usize) -> u64 {
+        let swept = self.sweeps.get(top).and_then(|s| s.dead.get(id));
+        self.dead[top][id] | swept.copied().unwrap_or(0)
+    }
+
     /// A line from state `entry` with top `top` to `target`, searched
     /// again with each state's way in kept; `None` if there is none.
     fn line(&mut self, entry: u32, top: usize, target: Target) -> Option<Vec<Move>> {
@@ -744,7 +751,7 @@ impl<'a> StackSearch<'a> {
                 let (a, b) = self.context(y, id)?;
                 for i in a..b {
                     let (w, bits) = exit_parts(self.exits[i]);
-                    let mut rest = bits & !self.dead[top][w as usize];
+                    let mut rest = bits & !self.dead_word(top, w as usize);
                     while rest != 0 {
                         let exit = w * 64 + rest.trailing_zeros();
                         rest &= rest - 1;
@@ -761,7 +768,7 @@ impl<'a> StackSearch<'a> {
                 end = Some((s, None));
                 break;
             }
-            if is_set(&self.dead[top], s) || !self.alive(s, top) {
+            if self.dead_word(top, s as usize / 64) >> (s % 64) & 1 != 0 || !self.alive(s, top) {
                 continue;
             }
             let mut next = Vec::new();
