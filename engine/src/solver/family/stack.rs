@@ -200,11 +200,14 @@ pub(super) struct StackSearch<'a> {
     /// (`exit_parts`).
     spans: Vec<(u32, u32)>,
     exits: Vec<u64>,
-    /// For each top (24: none), the states seen and exits found so far in
-    /// the context being searched, and the states to clear after it.
+    /// For each card of the position's waste and the empty waste (24):
+    /// the states `explore` has seen there and the exits it found, and the
+    /// states to clear after it.
     seen: Vec<Vec<u64>>,
     exited: Vec<Vec<u64>>,
-    /// For each top, the states from which no exit (or goal) is reached.
+    /// For each card of the position's waste and the empty waste, the
+    /// states from which no exit (or goal) is reached (the sweeps keep
+    /// their own, `Sweep::dead`).
     dead: Vec<Vec<u64>>,
     marked: Vec<Vec<u32>>,
     /// States explored, and where the search gives up.
@@ -212,8 +215,8 @@ pub(super) struct StackSearch<'a> {
     limit: u64,
     /// For each card, the bits of the states whose slot card pairs with it.
     pair_bits: [u64; 52],
-    /// For each top and pyramid state, its alive states (`u64::MAX` until
-    /// first asked).
+    /// For each top a sweep may have (a card buried, 0..24) and pyramid
+    /// state, its alive states (`u64::MAX` until first asked).
     alive_words: Vec<u64>,
     /// For each top, the tables of its sweep (see `sweep`).
     sweeps: Vec<Sweep>,
@@ -242,14 +245,13 @@ impl<'a> StackSearch<'a> {
                     .filter(|&j| partners[k] >> (PYRAMID_CARDS + j) & 1 != 0)
                     .fold(0, |m, j| m | 1 << (2 * j + 3))
             }),
-            alive_words: vec![u64::MAX; (STOCK + 1) * n],
+            alive_words: vec![u64::MAX; STOCK * n],
             sweeps: (0..STOCK)
                 .map(|_| Sweep {
                     reach: vec![0; n],
                     exited: vec![0; n],
                     dead: vec![0; n],
-                    exits: Vec::new(),
-                    order: Vec::new(),
+                    ..Sweep::default()
                 })
                 .collect(),
         }
