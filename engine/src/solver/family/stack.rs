@@ -39,14 +39,25 @@
 //! takes cards from the pyramid (a later number) or keeps the pyramid and
 //! moves the pointer on (a later bit of its word). So the sweep takes the
 //! pyramid states reached in order of number, and in each the states
-//! reached in order of bit: a draw onto an empty slot sets the bit three
-//! places on, a draw that buries the slot card ors in the exits of that
-//! card's context, and once the word is complete each pair takes all of
-//! its states at once (a pair of pyramid cards to the same bits of another
-//! pyramid state, a pair with the slot card to the bits one place lower,
-//! those whose slot card pairs with it). Afterwards the states reached are
-//! taken again, last first, to find those from which no exit is reached
-//! (dead, for every later context with the same top).
+//! reached, all those new at once until none is: each draw onto an empty
+//! slot sets the bit three places on, each draw that buries the slot card
+//! ors in the exits of that card's context, and once the word is complete
+//! each pair takes all of its states at once (a pair of pyramid cards to
+//! the same bits of another pyramid state, a pair with the slot card to
+//! the bits one place lower, those whose slot card pairs with it).
+//! Afterwards the states reached are taken again, last first, to find
+//! those from which no exit is reached (dead, for every later context with
+//! the same top).
+//!
+//! A burial that a sweep has already made at a pyramid state with more
+//! cards is not made again. The context of card `z` entered at pyramid
+//! state `i` meets, by the same pairs of pyramid cards, the entry of `z`'s
+//! context at any pyramid state those pairs leave (the pointer and the slot
+//! card are the same), so its exits hold all of that context's. Each sweep
+//! carries to every pyramid state the burials made at the states its pairs
+//! of pyramid cards came from, and skips them: on Cheops 7580 this leaves
+//! 1.1 million of 3.0 million burials, and 24 million of 57 million exits
+//! to or in.
 //!
 //! A position whose waste already holds cards is a chain of contexts: the
 //! waste's top first, from the position's state, then each card under it
@@ -77,6 +88,13 @@ const NONE: u32 = u32::MAX;
 /// of the state last entered.
 const BURY: u32 = 1 << 31;
 const DONE: u32 = u32::MAX;
+
+/// The bits of the states with an empty slot and a card to draw (pointer
+/// 0 to 23).
+const DRAW_BITS: u64 = 0x5555_5555_5555_5555 & ((1 << (2 * STOCK)) - 1);
+
+/// The bits of the states with a slot card to bury (pointer 1 to 23).
+const BURIAL_BITS: u64 = 0xAAAA_AAAA_AAAA_AAAA & ((1 << (2 * STOCK)) - 1) & !0b10;
 
 fn is_set(set: &[u64], s: u32) -> bool {
     set[s as usize / 64] >> (s % 64) & 1 != 0
@@ -151,13 +169,17 @@ fn exit_parts(e: u64) -> (u32, u64) {
 }
 
 /// A sweep's tables for one top: for each pyramid state, the states
-/// reached, the exits found and the states dead for that top (a word each);
-/// the exits found, and the pyramid states swept with their states.
+/// reached, the exits found, the states dead for that top and the burials
+/// covered (a word each); the exits found, and the pyramid states swept
+/// with their states.
 #[derive(Default)]
 struct Sweep {
     reach: Vec<u64>,
     exited: Vec<u64>,
     dead: Vec<u64>,
+    /// The burials (by their states' bits) each pyramid state need not
+    /// make, made at a state its pairs of pyramid cards came from.
+    covered: Vec<u64>,
     exits: Vec<u64>,
     order: Vec<(u16, u64)>,
 }
@@ -251,6 +273,7 @@ impl<'a> StackSearch<'a> {
                     reach: vec![0; n],
                     exited: vec![0; n],
                     dead: vec![0; n],
+                    covered: vec![0; n],
                     ..Sweep::default()
                 })
                 .collect(),
@@ -366,6 +389,7 @@ impl<'a> StackSearch<'a> {
             } else {
                 sweep.reach.fill(0);
                 sweep.exited.fill(0);
+                sweep.covered.fill(0);
             }
             sweep.exits.clear();
             sweep.order.clear();
@@ -405,39 +429,42 @@ impl<'a> StackSearch<'a> {
     /// out of states. The pyramid states are numbered by their cards left,
     /// most first, and every step leaves the pyramid with fewer cards or
     /// moves the pointer on, so they are taken in order of number (every
-    /// one reached comes after `id`), and each one's pointers in order.
+    /// one reached comes after `id`), each one's word complete before its
+    /// pairs are taken.
     fn sweep(&mut self, y: usize, id: u16, sweep: &mut Sweep) -> Option<()> {
         let p = self.pyramids;
         let top_pairs = self.pair_bits[PYRAMID_CARDS + y];
         let reach = &mut sweep.reach;
         let exited = &mut sweep.exited;
+        let covered = &mut sweep.covered;
         reach[usize::from(id)] = 1 << (2 * (y + 2) + 1);
         for ix in usize::from(id)..p.set.len() {
+            // The burials already made at a state with more cards.
+            let cov = std::mem::take(&mut covered[ix]);
             if reach[ix] != 0 {
                 let i = ix as u16;
                 let alive = self.alive_word(y, i) & !sweep.dead[ix];
-                // The pointers and slots of `i`, lowest first: draws and
-                // burials only move the pointer on.
+                // The pointers and slots of `i`, all those new at once
+                // until none is: draws and burials reach states of `i`
+                // only with the pointer further on, and none is taken
+                // twice.
                 let mut done = 0u64;
                 loop {
                     let todo = reach[ix] & alive & !done;
                     if todo == 0 {
                         break;
                     }
-                    let b = todo.trailing_zeros();
-                    done |= 1u64 << b;
-                    self.visits += 1;
+                    done |= todo;
+                    self.visits += u64::from(todo.count_ones());
                     if self.visits > self.limit {
                         return None;
                     }
-                    let t = (b / 2) as usize;
-                    if t >= STOCK {
-                        continue;
-                    }
-                    if b & 1 == 0 {
-                        reach[ix] |= 1 << (b + 3);
-                    } else {
-                        let (a0, a1) = self.context(t - 1, i)?;
+                    reach[ix] |= (todo & DRAW_BITS) << 3;
+                    let mut bury = todo & BURIAL_BITS & !cov;
+                    while bury != 0 {
+                        let b = bury.trailing_zeros();
+                        bury &= bury - 1;
+                        let (a0, a1) = self.context(b as usize / 2 - 1, i)?;
                         for &e in &self.exits[a0..a1] {
                             let (w, bits) = exit_parts(e);
                             reach[w as usize] |= bits;
@@ -446,6 +473,10 @@ impl<'a> StackSearch<'a> {
                 }
                 let word = reach[ix] & alive;
                 reach[ix] = 0;
+                // The burials made here or at a state its pairs of pyramid
+                // cards came from: the same burials at the states these
+                // pairs lead to take no exit those have not (module docs).
+                let cov = cov | (done & BURIAL_BITS);
                 if word != 0 {
                     sweep.order.push((i, word));
                     let mut rest = p.exposed[ix];
@@ -455,7 +486,9 @@ impl<'a> StackSearch<'a> {
                         let partners = self.partners[a];
                         let after_a = usize::from(p.after[ix][a]);
                         for b in bits(partners as u32 & rest) {
-                            reach[usize::from(p.after[after_a][b as usize])] |= word;
+                            let to = usize::from(p.after[after_a][b as usize]);
+                            reach[to] |= word;
+                            covered[to] |= cov;
                         }
                         reach[after_a] |= (word & self.pair_bits[a]) >> 1;
                         if partners >> (PYRAMID_CARDS + y) & 1 != 0 {
@@ -475,7 +508,9 @@ impl<'a> StackSearch<'a> {
     }
 
     /// After a sweep of top `y`: marks dead for `y` the states it reached
-    /// from which no exit can be reached, latest first.
+    /// from which no exit can be reached, latest first. A burial the sweep
+    /// skipped whose context is not yet searched counts as reaching one (a
+    /// state not marked dead is only searched again).
     fn mark_dead(&self, y: usize, sweep: &mut Sweep) {
         let p = self.pyramids;
         let top_pairs = self.pair_bits[PYRAMID_CARDS + y];
@@ -512,6 +547,10 @@ impl<'a> StackSearch<'a> {
                 } else {
                     let key = (t - 1) * p.set.len() + ix;
                     let (first, count) = self.spans[key];
+                    if first == NONE {
+                        live |= 1 << b;
+                        continue;
+                    }
                     let exits = &self.exits[first as usize..(first + count) as usize];
                     exits.iter().any(|&e| {
                         let (w, bits) = exit_parts(e);
