@@ -242,6 +242,10 @@ pub(super) struct StackSearch<'a> {
     alive_words: Vec<u64>,
     /// For each top, the tables of its sweep (see `sweep`).
     sweeps: Vec<Sweep>,
+    /// For each pyramid state, the states its pairs of pyramid cards
+    /// leave: `pair_to[pair_at[i]..pair_at[i + 1]]`.
+    pair_at: Vec<u32>,
+    pair_to: Vec<u16>,
 }
 
 impl<'a> StackSearch<'a> {
@@ -249,7 +253,24 @@ impl<'a> StackSearch<'a> {
         let pyramids = pyramids();
         let n = pyramids.set.len();
         let words = (n * PER_PYRAMID).div_ceil(64);
+        let mut pair_at = Vec::with_capacity(n + 1);
+        let mut pair_to = Vec::new();
+        for i in 0..n {
+            pair_at.push(pair_to.len() as u32);
+            let mut rest = pyramids.exposed[i];
+            while rest != 0 {
+                let a = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let after_a = usize::from(pyramids.after[i][a]);
+                for b in bits(partners[a] as u32 & rest) {
+                    pair_to.push(pyramids.after[after_a][b as usize]);
+                }
+            }
+        }
+        pair_at.push(pair_to.len() as u32);
         StackSearch {
+            pair_at,
+            pair_to,
             board,
             pyramids,
             partners: *partners,
@@ -439,9 +460,10 @@ impl<'a> StackSearch<'a> {
         let covered = &mut sweep.covered;
         reach[usize::from(id)] = 1 << (2 * (y + 2) + 1);
         for ix in usize::from(id)..p.set.len() {
-            // The burials already made at a state with more cards.
-            let cov = std::mem::take(&mut covered[ix]);
             if reach[ix] != 0 {
+                // The burials already made at a state with more cards (set
+                // only with states reached).
+                let cov = std::mem::take(&mut covered[ix]);
                 let i = ix as u16;
                 let alive = self.alive_word(y, i) & !sweep.dead[ix];
                 // The pointers and slots of `i`, all those new at once
@@ -479,17 +501,17 @@ impl<'a> StackSearch<'a> {
                 let cov = cov | (done & BURIAL_BITS);
                 if word != 0 {
                     sweep.order.push((i, word));
+                    let pairs = self.pair_at[ix] as usize..self.pair_at[ix + 1] as usize;
+                    for &to in &self.pair_to[pairs] {
+                        reach[usize::from(to)] |= word;
+                        covered[usize::from(to)] |= cov;
+                    }
                     let mut rest = p.exposed[ix];
                     while rest != 0 {
                         let a = rest.trailing_zeros() as usize;
                         rest &= rest - 1;
                         let partners = self.partners[a];
                         let after_a = usize::from(p.after[ix][a]);
-                        for b in bits(partners as u32 & rest) {
-                            let to = usize::from(p.after[after_a][b as usize]);
-                            reach[to] |= word;
-                            covered[to] |= cov;
-                        }
                         reach[after_a] |= (word & self.pair_bits[a]) >> 1;
                         if partners >> (PYRAMID_CARDS + y) & 1 != 0 {
                             exited[after_a] |= word;
@@ -523,16 +545,18 @@ impl<'a> StackSearch<'a> {
             while rest != 0 {
                 let a = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                let partners = self.partners[a];
                 let after_a = usize::from(p.after[ix][a]);
-                if partners >> (PYRAMID_CARDS + y) & 1 != 0 {
+                if self.partners[a] >> (PYRAMID_CARDS + y) & 1 != 0 {
                     live = word;
                     break;
                 }
-                for b in bits(partners as u32 & rest) {
-                    live |= word & live_of[usize::from(p.after[after_a][b as usize])];
-                }
                 live |= word & self.pair_bits[a] & (live_of[after_a] << 1);
+            }
+            if live != word {
+                let pairs = self.pair_at[ix] as usize..self.pair_at[ix + 1] as usize;
+                for &to in &self.pair_to[pairs] {
+                    live |= word & live_of[usize::from(to)];
+                }
             }
             let mut todo = word & !live;
             while todo != 0 {
