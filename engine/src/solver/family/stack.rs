@@ -94,6 +94,12 @@ const DONE: u32 = u32::MAX;
 /// 0 to 23).
 const DRAW_BITS: u64 = 0x5555_5555_5555_5555 & ((1 << (2 * STOCK)) - 1);
 
+/// The bits of the states with an empty slot (pointer 0 to 24).
+const EMPTY_SLOT_BITS: u64 = 0x5555_5555_5555_5555 & ((1 << (2 * STOCK + 1)) - 1);
+
+/// The bits of the states with a slot card (pointer 1 to 24).
+const SLOT_BITS: u64 = 0xAAAA_AAAA_AAAA_AAAA & ((1 << (2 * STOCK + 2)) - 1) & !0b10;
+
 /// The bits of the states with a slot card to bury (pointer 1 to 23).
 const BURIAL_BITS: u64 = 0xAAAA_AAAA_AAAA_AAAA & ((1 << (2 * STOCK)) - 1) & !0b10;
 
@@ -437,25 +443,48 @@ impl<'a> StackSearch<'a> {
         Some((first as usize, (first + count) as usize))
     }
 
-    /// The alive states of pyramid state `id` with top `y`, as a word.
+    /// The alive states of pyramid state `id` with top `y`, as a word:
+    /// those `alive` keeps, found at once. The cards in play move on with
+    /// the pointer only, so each card that must leave with a stock card (the
+    /// top, when no pyramid card pairs with it, and each pyramid card with
+    /// no partner left in the pyramid nor under the top) can while its
+    /// highest stock partner is not yet drawn, or is the slot card: a state
+    /// is alive up to the lowest of those partners.
     fn alive_word(&mut self, y: usize, id: u16) -> u64 {
         let key = y * self.pyramids.set.len() + usize::from(id);
         let w = self.alive_words[key];
         if w != u64::MAX {
             return w;
         }
-        let mut w = 0;
-        for t in 0..=STOCK {
-            for slot in [false, true] {
-                if slot && t == 0 {
-                    continue;
-                }
-                let s = state(id, t, slot);
-                if self.alive(s, y) {
-                    w |= 1 << (s % PER_PYRAMID as u32);
-                }
+        let i = usize::from(id);
+        let set = self.pyramids.set[i];
+        let lonely = self.lonely_of(i);
+        let stock_partners = |k: usize| (self.partners[k] >> PYRAMID_CARDS) as u32;
+        // The last pointer with an empty slot at which every such card can
+        // still leave (-1: none), or 24.
+        let mut last = STOCK as i32;
+        let mut must = |partners: u32| {
+            last = last.min(highest(partners).map_or(-1, |h| h as i32));
+        };
+        if self.partners[PYRAMID_CARDS + y] & u64::from(set) == 0 {
+            must(stock_partners(PYRAMID_CARDS + y));
+        }
+        for k in bits(lonely) {
+            let partners = stock_partners(k as usize);
+            if partners & below(y as u8 + 1) == 0 {
+                must(partners);
             }
         }
+        // With an empty slot, pointers 0 to `last`; with a slot card (the
+        // card before the pointer), pointers 1 to `last + 1`.
+        let w = if last < 0 {
+            0
+        } else {
+            let last = last as u32;
+            let slot_last = (last + 1).min(STOCK as u32);
+            EMPTY_SLOT_BITS & ((1u64 << (2 * last + 1)) - 1)
+                | SLOT_BITS & ((1u64 << (2 * slot_last + 2)) - 1)
+        };
         self.alive_words[key] = w;
         w
     }
@@ -802,13 +831,19 @@ impl<'a> StackSearch<'a> {
             }
             stock |= below(top as u8 + 1);
         }
+        let cards = u64::from(stock) << PYRAMID_CARDS;
+        bits(self.lonely_of(i)).all(|k| self.partners[k as usize] & cards != 0)
+    }
+
+    /// The cards of pyramid state `i` with no partner among its own.
+    fn lonely_of(&mut self, i: usize) -> u32 {
         if self.lonely[i] == NONE {
+            let set = self.pyramids.set[i];
             self.lonely[i] = bits(set)
                 .filter(|&k| self.partners[k as usize] & u64::from(set) == 0)
                 .fold(0, |m, k| m | 1 << k);
         }
-        let cards = u64::from(stock) << PYRAMID_CARDS;
-        bits(self.lonely[i]).all(|k| self.partners[k as usize] & cards != 0)
+        self.lonely[i]
     }
 
     /// The states of pyramid state `id` known dead with top `top`, by the
@@ -932,6 +967,34 @@ mod tests {
                 true
             }
             None => false,
+        }
+    }
+
+    #[test]
+    fn alive_words_keep_the_states_alive_keeps() {
+        let p = pyramids();
+        for number in [1, 2, 639, 7580, 9478] {
+            let board = Board::new(Deal::from_number(number), cheops());
+            let masks = super::super::partner_masks(&board);
+            let mut search = StackSearch::new(&board, &masks);
+            for y in 0..super::STOCK {
+                for id in (0..p.set.len() as u16).step_by(3) {
+                    let mut expected = 0u64;
+                    for t in 0..=super::STOCK {
+                        for slot in [false, true] {
+                            let s = super::state(id, t, slot);
+                            if !(slot && t == 0) && search.alive(s, y) {
+                                expected |= 1 << (s % 64);
+                            }
+                        }
+                    }
+                    assert_eq!(
+                        search.alive_word(y, id),
+                        expected,
+                        "deal {number}, top {y}, {id}"
+                    );
+                }
+            }
         }
     }
 
