@@ -90,18 +90,16 @@ const NONE: u32 = u32::MAX;
 const BURY: u32 = 1 << 31;
 const DONE: u32 = u32::MAX;
 
-/// The bits of the states with an empty slot and a card to draw (pointer
-/// 0 to 23).
-const DRAW_BITS: u64 = 0x5555_5555_5555_5555 & ((1 << (2 * STOCK)) - 1);
-
 /// The bits of the states with an empty slot (pointer 0 to 24).
 const EMPTY_SLOT_BITS: u64 = 0x5555_5555_5555_5555 & ((1 << (2 * STOCK + 1)) - 1);
 
 /// The bits of the states with a slot card (pointer 1 to 24).
 const SLOT_BITS: u64 = 0xAAAA_AAAA_AAAA_AAAA & ((1 << (2 * STOCK + 2)) - 1) & !0b10;
 
-/// The bits of the states with a slot card to bury (pointer 1 to 23).
-const BURIAL_BITS: u64 = 0xAAAA_AAAA_AAAA_AAAA & ((1 << (2 * STOCK)) - 1) & !0b10;
+/// Those with a card still to draw (pointer 0 to 23): the draws onto an
+/// empty slot, and the draws that bury the slot card.
+const DRAW_BITS: u64 = EMPTY_SLOT_BITS & !(1 << (2 * STOCK));
+const BURIAL_BITS: u64 = SLOT_BITS & !(1 << (2 * STOCK + 1));
 
 fn is_set(set: &[u64], s: u32) -> bool {
     set[s as usize / 64] >> (s % 64) & 1 != 0
