@@ -2472,45 +2472,12 @@ fn adjacent_matching(waste: &[u8; 15], other: &[u8; 15]) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::HashSet;
-
+    use super::cheops::tests::{reference, xorshift};
     use super::{with_search, Tables};
     use crate::deal::Deal;
-    use crate::position::{Board, Position, Status};
+    use crate::position::{Board, Status};
     use crate::rules::Preset;
     use crate::solver::Limits;
-
-    /// Whether `start` can reach the rules' win, by every line of play with
-    /// a set of the positions seen (with unlimited passes, told apart
-    /// without the pass, which changes nothing); `None` past `cap`
-    /// positions.
-    fn reference(board: &Board, start: &Position, cap: usize) -> Option<bool> {
-        let unlimited = board.rules().passes.is_none();
-        let key = |p: &Position| {
-            if unlimited {
-                p.key() & !(0x1f << 59)
-            } else {
-                p.key()
-            }
-        };
-        let mut seen = HashSet::from([key(start)]);
-        let mut stack = vec![*start];
-        while let Some(pos) = stack.pop() {
-            if board.status(&pos) == Status::Won {
-                return Some(true);
-            }
-            for m in board.legal_moves(&pos) {
-                let next = board.play(&pos, m).expect("a legal move plays");
-                if seen.insert(key(&next)) {
-                    if seen.len() > cap {
-                        return None;
-                    }
-                    stack.push(next);
-                }
-            }
-        }
-        Some(false)
-    }
 
     /// The check of the cards that can leave at all
     /// (`Search::pyramid_never_clears`) against the exhaustive search, on
@@ -2520,13 +2487,7 @@ mod tests {
     /// lost, and it finds some that the other checks do not.
     #[test]
     fn cards_that_can_leave_at_all() {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut random = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut random = xorshift(0x9e37_79b9_7f4a_7c15);
         let mut beyond = 0;
         for id in [
             "kingtut",
@@ -2545,7 +2506,7 @@ mod tests {
                         break;
                     }
                     let removals: Vec<_> = moves.iter().filter(|m| m.is_removal()).collect();
-                    let m = if !removals.is_empty() && random() % 4 != 0 {
+                    let m = if !removals.is_empty() && !random().is_multiple_of(4) {
                         *removals[random() as usize % removals.len()]
                     } else {
                         moves[random() as usize % moves.len()]

@@ -1399,7 +1399,7 @@ pub(super) mod tests {
 
     use super::{covers, hall, perfect_matching, perfect_matching_kept, Checks, Cheops, NONE};
     use crate::deal::Deal;
-    use crate::position::{Board, Move, Position};
+    use crate::position::{Board, Move, Position, Status};
     use crate::rules::Preset;
 
     /// Cheops's state for `board`, with the search's tables.
@@ -1424,22 +1424,32 @@ pub(super) mod tests {
     }
     use crate::solver::{solve, Limits, Outcome};
 
-    /// Exhaustive search from `start`: `Some(winnable)`, or `None` past
-    /// `cap` positions (the stack's tests ask it too).
+    /// Exhaustive search from `start` for the rules' win: `Some(winnable)`,
+    /// or `None` past `cap` positions (the stack's tests and the family's
+    /// ask it too). With unlimited passes positions are told apart without
+    /// the pass, which changes nothing (and keeps the search finite).
     pub(in crate::solver::family) fn reference(
         board: &Board,
         start: &Position,
         cap: usize,
     ) -> Option<bool> {
-        let mut seen = HashSet::from([start.key()]);
+        let unlimited = board.rules().passes.is_none();
+        let key = |p: &Position| {
+            if unlimited {
+                p.key() & !(0x1f << 59)
+            } else {
+                p.key()
+            }
+        };
+        let mut seen = HashSet::from([key(start)]);
         let mut stack = vec![*start];
         while let Some(pos) = stack.pop() {
-            if pos.pyramid == 0 && pos.stock == 0 {
+            if board.status(&pos) == Status::Won {
                 return Some(true);
             }
             for m in board.legal_moves(&pos) {
                 let next = board.play(&pos, m).expect("legal move plays");
-                if seen.insert(next.key()) {
+                if seen.insert(key(&next)) {
                     if seen.len() > cap {
                         return None;
                     }
