@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { checkCargoWasm, contentName, integrity, seahash, setIntegrity } from './build-names.mjs';
+import { GLUE_MODULE, checkCargoWasm, contentName, integrity, renameImports, seahash, setIntegrity } from './build-names.mjs';
 
 const SCRIPTS = path.dirname(fileURLToPath(import.meta.url));
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'build-names-test-'));
@@ -35,10 +35,15 @@ fs.writeFileSync(path.join(out, '__wasm_split.js'),
 const arg = (flag) => process.argv.find((a) => a.startsWith(flag + '='))?.slice(flag.length + 1);
 const [out, name, input] = [arg('--out-dir'), arg('--out-name'), process.argv.at(-1)];
 fs.mkdirSync(out, { recursive: true });
-fs.writeFileSync(path.join(out, name + '_bg.wasm'), 'bindgen ' + fs.readFileSync(input, 'utf8'));
+// A wasm module whose one import, from the glue, is named after its input.
+const glue = Buffer.from('./' + name + '_bg.js');
+const field = Buffer.from('bindgen ' + fs.readFileSync(input, 'utf8'));
+const imports = Buffer.concat([Buffer.from([1, glue.length]), glue, Buffer.from([field.length]), field, Buffer.from([0, 0])]);
+fs.writeFileSync(path.join(out, name + '_bg.wasm'), Buffer.concat([
+  Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 1, 4, 1, 0x60, 0, 0, 2, imports.length]), imports]));
 fs.writeFileSync(path.join(out, name + '.js'),
   'import * as import1 from "./__wasm_split.js"\\n' +
-  'const imports = { "./__wasm_split.js": import1 };\\n' +
+  'const imports = { "./' + name + '_bg.js": {}, "./__wasm_split.js": import1 };\\n' +
   "export default (m = new URL('" + name + "_bg.wasm', import.meta.url)) => m;\\n");`,
   'wasm-opt': `
 const out = process.argv.find((a) => a.startsWith('--output=')).slice('--output='.length);
@@ -114,6 +119,37 @@ function pageFiles(staging) {
     later: one(/^later-[0-9a-f]{16}\.wasm$/),
   };
 }
+/** The (module, field) names of a wasm module's imports, all functions. */
+function importNames(wasm) {
+  const names = [];
+  let at = 8;
+  while (at < wasm.length) {
+    const [id, size] = [wasm[at], wasm[at + 1]];
+    if (id === 2) {
+      let i = at + 3;
+      for (let n = wasm[at + 2]; n > 0; n--) {
+        const module = wasm.subarray(i + 1, i + 1 + wasm[i]).toString();
+        i += 1 + wasm[i];
+        const field = wasm.subarray(i + 1, i + 1 + wasm[i]).toString();
+        i += 1 + wasm[i];
+        assert.equal(wasm[i], 0, 'a function import');
+        i += 2;
+        names.push([module, field]);
+      }
+    }
+    at += 2 + size;
+  }
+  return names;
+}
+
+/** A wasm module with a type section and these imports (module, field) of function 0. */
+function wasmImporting(imports) {
+  const entries = imports.map(([module, field]) =>
+    Buffer.concat([Buffer.from([module.length]), Buffer.from(module), Buffer.from([field.length]), Buffer.from(field), Buffer.from([0, 0])]));
+  const section = Buffer.concat([Buffer.from([imports.length]), ...entries]);
+  return Buffer.concat([Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 1, 4, 1, 0x60, 0, 0, 2, section.length]), section]);
+}
+
 /** The import map in index.html. */
 const importMap = (html) => JSON.parse(html.match(/<script type="importmap">(.*?)<\/script>/s)[1]).imports;
 
@@ -121,6 +157,17 @@ describe('build-names.mjs', () => {
   test('seahash is the crate seahash (the test vector of its reference implementation)', () => {
     assert.equal(seahash(Buffer.from('to be or not to be')), 1988685042348123509n);
     assert.equal(seahash(Buffer.alloc(0)).toString(16).length > 0, true);
+  });
+
+  test('renameImports renames the imports from one module and keeps everything else', () => {
+    const before = wasmImporting([['./pyramid_bg.js', 'a'], ['./__wasm_split.js', 'b'], ['./pyramid_bg.js', 'c']]);
+    const after_ = renameImports(before, './pyramid_bg.js', 'w');
+    assert.deepEqual(importNames(after_), [['w', 'a'], ['./__wasm_split.js', 'b'], ['w', 'c']]);
+    assert.deepEqual(after_.subarray(0, 14), before.subarray(0, 14), 'the header and the type section as they were');
+    assert.equal(after_.length, before.length - 2 * ('./pyramid_bg.js'.length - 1));
+    assert.deepEqual(renameImports(after_, 'w', './pyramid_bg.js'), before);
+    assert.throws(() => renameImports(before, './other.js', 'w'), /no import from "\.\/other\.js" to rename/);
+    assert.throws(() => renameImports(Buffer.from('opt bindgen'), './pyramid_bg.js', 'w'), /not a wasm module/);
   });
 
   test('contentName hashes the bytes', () => {
@@ -197,9 +244,14 @@ describe('wasm-split.mjs on a synthetic build', () => {
       assert.match(js, new RegExp(`new URL\\('${page.wasm}', import\\.meta\\.url\\)`));
       assert.match(loader, new RegExp(`new URL\\("\\./${page.later}", import\\.meta\\.url\\)`));
       assert.equal(loader.includes('split_later.wasm'), false);
-      // The final bytes are the tools' output.
+      // The final bytes are the tools' output, the glue's module name made
+      // short in the wasm's imports and the glue's object of them.
       assert.match(read(staging, page.later).toString(), /^opt split dialogs v1$/);
-      assert.match(read(staging, page.wasm).toString(), /^opt bindgen split table v1$/);
+      const wasm = read(staging, page.wasm);
+      assert.equal(wasm.subarray(0, 4).toString(), 'opt ');
+      assert.deepEqual(importNames(wasm.subarray(4)), [[GLUE_MODULE, 'bindgen split table v1']]);
+      assert.match(js, new RegExp(`"${GLUE_MODULE}": \\{\\}`));
+      assert.equal(js.includes('pyramid_bg.js'), false);
     });
   }
 

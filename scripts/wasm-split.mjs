@@ -13,6 +13,8 @@
 //      loads that module when the split point is first called;
 //   2. wasm-bindgen, with `--keep-lld-exports` so the main module still
 //      exports the memory, table and globals the later module imports;
+//      then the glue's module name in the main module's imports is made
+//      one letter (`GLUE_MODULE`);
 //   3. wasm-opt, with Trunk's level and parameters, on both modules.
 // Then scripts/build-names.mjs names every file by a hash of its final
 // bytes, rewrites index.html to load them (with their `integrity`, and an
@@ -25,7 +27,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BuildError, checkCargoWasm, nameBuild } from './build-names.mjs';
+import { BuildError, GLUE_MODULE, checkCargoWasm, nameBuild, renameImports, replaceEvery } from './build-names.mjs';
 
 const staging = process.env.TRUNK_STAGING_DIR;
 if (!staging) {
@@ -85,6 +87,14 @@ try {
     '--target=web', `--out-dir=${bindgen}`, `--out-name=${MAIN}`, '--no-typescript',
     '--keep-lld-exports', ...(release ? [] : ['--keep-debug']), path.join(work, `${MAIN}.wasm`),
   ]);
+
+  // The glue's module name, in each of the main module's imports and in
+  // the glue's object of imports, made one letter (GLUE_MODULE).
+  const glueWasm = path.join(bindgen, `${MAIN}_bg.wasm`);
+  const glueJs = path.join(bindgen, `${MAIN}.js`);
+  fs.writeFileSync(glueWasm, renameImports(fs.readFileSync(glueWasm), `./${MAIN}_bg.js`, GLUE_MODULE));
+  const glue = replaceEvery(fs.readFileSync(glueJs, 'utf8'), `"./${MAIN}_bg.js":`, `"${GLUE_MODULE}":`, `${MAIN}.js`);
+  fs.writeFileSync(glueJs, glue);
 
   // 3. wasm-opt, as index.html asks of Trunk (release only).
   const optimise = (input) => {
