@@ -1648,15 +1648,7 @@ impl Search<'_> {
     /// cards in play that may still be live some time from `pos` (see the
     /// module docs), as stock-index bits.
     fn liveable(&self, pos: &Position, turn: u32) -> u32 {
-        // The pyramid's cards in play by rank: a stock card leaves with one
-        // of the complementary rank, or alone if a King.
-        // (Counted card by card: no popcount instruction in the native
-        // build's baseline.)
-        let mut pyramid = [0u8; 15];
-        for k in crate::position::bits(pos.pyramid) {
-            pyramid[usize::from(self.pyramid_rank[k as usize])] += 1;
-        }
-        pyramid[13] = 0;
+        let pyramid = self.pyramid_counts(pos.pyramid);
         let mut removable = match self.rank_tables.as_ref() {
             Some(t) => pos.stock & !t.dead(pos.pyramid),
             None => {
@@ -1696,6 +1688,19 @@ impl Search<'_> {
             }
         }
         n
+    }
+
+    /// The pyramid's cards in `pyramid` by rank, Kings not counted (for
+    /// `live_given`: a stock card leaves with one of the complementary
+    /// rank, or alone if a King). Counted card by card: no popcount
+    /// instruction in the native build's baseline.
+    fn pyramid_counts(&self, pyramid: u32) -> [u8; 15] {
+        let mut counts = [0u8; 15];
+        for k in crate::position::bits(pyramid) {
+            counts[usize::from(self.pyramid_rank[k as usize])] += 1;
+        }
+        counts[13] = 0;
+        counts
     }
 
     /// `liveable` given a superset `removable` of the stock cards that may
@@ -1778,11 +1783,7 @@ impl Search<'_> {
     /// pyramid card can never leave, the cards that can leave at all
     /// grown from none (see the module docs).
     fn pyramid_never_clears(&self, pos: &Position, turn: u32) -> bool {
-        let mut pyramid = [0u8; 15];
-        for k in crate::position::bits(pos.pyramid) {
-            pyramid[usize::from(self.pyramid_rank[k as usize])] += 1;
-        }
-        pyramid[13] = 0;
+        let pyramid = self.pyramid_counts(pos.pyramid);
         // The cards found able to leave, pyramid and stock.
         let (mut left_pyramid, mut left_stock) = (0u32, 0u32);
         loop {
@@ -1963,11 +1964,11 @@ impl Search<'_> {
         {
             return true;
         }
-        if let Some(turn) = self.turned {
-            if !self.board.rules().overlap && self.order_stuck(pos, turn, live) {
+        if let (Some(turn), false) = (self.turned, self.board.rules().overlap) {
+            if self.order_stuck(pos, turn, live) {
                 return true;
             }
-            if !self.board.rules().overlap && self.leaving_worth() {
+            if self.leaving_worth() {
                 self.leaving_asked += 1;
                 if self.pyramid_never_clears(pos, turn) {
                     self.leaving_lost += 1;
