@@ -25,11 +25,17 @@
 //! pointer moves on), so each is explored once, and whether an exit can be
 //! reached from a state depends on the state and the top alone: a state
 //! from which none can is recorded as dead for that top, and skipped by
-//! every later context with the same top. A state is also dropped when a
-//! pyramid card with no partner left in the pyramid has none among the
-//! stock cards that may still be in play (those not yet drawn, the slot
-//! card, the top and any card under it), or when the top has no partner
-//! left to leave with: nothing it leads to can clear the cards. A
+//! every later context with the same top. A state is also dropped when
+//! nothing it leads to can clear the cards: the top, if no pyramid card
+//! pairs with it, and each pyramid card with no partner left in the
+//! pyramid nor among the cards under the top (or the top itself) must
+//! each leave with a stock card of its own drawn after the top, and a
+//! state whose stock cards left (those not yet drawn and the slot card)
+//! cannot give each one (Hall's condition, checked by a matching) is
+//! dropped. Those cards keep no partners among one another, so the
+//! check fails at a state with more pyramid cards only if it fails at
+//! those its pairs of pyramid cards lead to (which the burials skipped,
+//! below, rely on). A
 //! context's exits are stored a pyramid state at a time, as the word of a
 //! bit set that holds that state's 50 pointers and slots, so a line that
 //! enters the context takes them up a word at a time.
@@ -100,6 +106,52 @@ const SLOT_BITS: u64 = 0xAAAA_AAAA_AAAA_AAAA & ((1 << (2 * STOCK + 2)) - 1) & !0
 /// empty slot, and the draws that bury the slot card.
 const DRAW_BITS: u64 = EMPTY_SLOT_BITS & !(1 << (2 * STOCK));
 const BURIAL_BITS: u64 = SLOT_BITS & !(1 << (2 * STOCK + 1));
+
+/// Whether each of the cards whose partners `needs` lists (bit sets of
+/// stock cards) can have a partner of its own among `avail` (Kuhn's
+/// augmenting paths).
+fn saturates(needs: &[u32], avail: u32) -> bool {
+    fn augment(
+        c: usize,
+        needs: &[u32],
+        avail: u32,
+        owner: &mut [u8; STOCK],
+        seen: &mut u32,
+    ) -> bool {
+        let mut candidates = needs[c] & avail & !*seen;
+        while candidates != 0 {
+            let j = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            *seen |= 1 << j;
+            if owner[j] == u8::MAX || augment(usize::from(owner[j]), needs, avail, owner, seen) {
+                owner[j] = c as u8;
+                return true;
+            }
+        }
+        false
+    }
+    let mut owner = [u8::MAX; STOCK];
+    (0..needs.len()).all(|c| augment(c, needs, avail, &mut owner, &mut 0))
+}
+
+/// The cards that must each leave with a stock card of its own drawn
+/// after the top (`StackSearch::needs`), by their stock partners: at most
+/// the pyramid's cards and the top.
+struct Needs {
+    partners: [u32; PYRAMID_CARDS + 1],
+    len: usize,
+}
+
+impl Needs {
+    fn push(&mut self, partners: u32) {
+        self.partners[self.len] = partners;
+        self.len += 1;
+    }
+
+    fn get(&self) -> &[u32] {
+        &self.partners[..self.len]
+    }
+}
 
 fn is_set(set: &[u64], s: u32) -> bool {
     set[s as usize / 64] >> (s % 64) & 1 != 0
@@ -441,36 +493,62 @@ impl<'a> StackSearch<'a> {
         Some((first as usize, (first + count) as usize))
     }
 
+    /// The cards of pyramid state `i` with top `top` (24: none) that must
+    /// each leave with a stock card drawn after the top, one of its own:
+    /// the top, when no pyramid card pairs with it (the cards under it are
+    /// live only once it has left), and each pyramid card with no partner
+    /// left in the pyramid nor under the top or the top itself (none of
+    /// them pairs with another: they have no partner among the pyramid's
+    /// cards, and the top has none among them).
+    fn needs(&mut self, i: usize, top: usize) -> Needs {
+        let set = self.pyramids.set[i];
+        let lonely = self.lonely_of(i);
+        let stock_partners = |k: usize| (self.partners[k] >> PYRAMID_CARDS) as u32;
+        let mut needs = Needs {
+            partners: [0; PYRAMID_CARDS + 1],
+            len: 0,
+        };
+        let mut under = 0;
+        if top < STOCK {
+            if self.partners[PYRAMID_CARDS + top] & u64::from(set) == 0 {
+                needs.push(stock_partners(PYRAMID_CARDS + top) & !below(top as u8 + 1));
+            }
+            under = below(top as u8 + 1);
+        }
+        for k in bits(lonely) {
+            let partners = stock_partners(k as usize);
+            if partners & under == 0 {
+                needs.push(partners);
+            }
+        }
+        needs
+    }
+
     /// The alive states of pyramid state `id` with top `y`, as a word:
     /// those `alive` keeps, found at once. The cards in play move on with
-    /// the pointer only, so each card that must leave with a stock card (the
-    /// top, when no pyramid card pairs with it, and each pyramid card with
-    /// no partner left in the pyramid nor under the top) can while its
-    /// highest stock partner is not yet drawn, or is the slot card: a state
-    /// is alive up to the lowest of those partners.
+    /// the pointer only, so the cards that must each leave with a stock card
+    /// of their own (`needs`) can have them while enough of their partners
+    /// are not yet drawn, or are the slot card: a state is alive up to the
+    /// last pointer at which those left give each card one (Hall's
+    /// condition, by a matching), no later than the lowest of each card's
+    /// highest partners.
     fn alive_word(&mut self, y: usize, id: u16) -> u64 {
         let key = y * self.pyramids.set.len() + usize::from(id);
         let w = self.alive_words[key];
         if w != u64::MAX {
             return w;
         }
-        let i = usize::from(id);
-        let set = self.pyramids.set[i];
-        let lonely = self.lonely_of(i);
-        let stock_partners = |k: usize| (self.partners[k] >> PYRAMID_CARDS) as u32;
+        let needs = self.needs(usize::from(id), y);
         // The last pointer with an empty slot at which every such card can
         // still leave (-1: none), or 24.
-        let mut last = STOCK as i32;
-        let mut must = |partners: u32| {
-            last = last.min(highest(partners).map_or(-1, |h| h as i32));
-        };
-        if self.partners[PYRAMID_CARDS + y] & u64::from(set) == 0 {
-            must(stock_partners(PYRAMID_CARDS + y));
-        }
-        for k in bits(lonely) {
-            let partners = stock_partners(k as usize);
-            if partners & below(y as u8 + 1) == 0 {
-                must(partners);
+        let mut last = needs
+            .get()
+            .iter()
+            .map(|&partners| highest(partners).map_or(-1, |h| h as i32))
+            .fold(STOCK as i32, i32::min);
+        if needs.len > 1 {
+            while last >= 0 && !saturates(needs.get(), !below(last as u8) & ((1 << STOCK) - 1)) {
+                last -= 1;
             }
         }
         // With an empty slot, pointers 0 to `last`; with a slot card (the
@@ -816,21 +894,11 @@ impl<'a> StackSearch<'a> {
     /// leaving (see the module docs).
     fn alive(&mut self, s: u32, top: usize) -> bool {
         let (id, t, slot) = parts(s);
-        let i = usize::from(id);
-        let set = self.pyramids.set[i];
         let mut stock = !below(t as u8) & ((1 << STOCK) - 1);
         if slot {
             stock |= 1 << (t - 1);
         }
-        if top < STOCK {
-            let leave_with = u64::from(set) | u64::from(stock) << PYRAMID_CARDS;
-            if self.partners[PYRAMID_CARDS + top] & leave_with == 0 {
-                return false;
-            }
-            stock |= below(top as u8 + 1);
-        }
-        let cards = u64::from(stock) << PYRAMID_CARDS;
-        bits(self.lonely_of(i)).all(|k| self.partners[k as usize] & cards != 0)
+        saturates(self.needs(usize::from(id), top).get(), stock)
     }
 
     /// The cards of pyramid state `i` with no partner among its own.
@@ -940,7 +1008,7 @@ impl<'a> StackSearch<'a> {
 #[cfg(test)]
 mod tests {
     use super::super::cheops::tests::{reference, xorshift};
-    use super::{pyramids, StackSearch};
+    use super::{bits, pyramids, StackSearch};
     use crate::deal::Deal;
     use crate::position::{Board, Move, Position, Status};
     use crate::rules::Preset;
@@ -965,6 +1033,32 @@ mod tests {
                 true
             }
             None => false,
+        }
+    }
+
+    #[test]
+    fn saturates_is_halls_condition() {
+        // Hall's theorem: each card can have a partner of its own iff every
+        // set of them has at least as many partners between them.
+        let halls = |needs: &[u32], avail: u32| {
+            (1u32..1 << needs.len()).all(|subset| {
+                let cards = bits(subset).map(|c| needs[c as usize] & avail);
+                cards.fold(0, |m, p| m | p).count_ones() >= subset.count_ones()
+            })
+        };
+        let mut random = xorshift(0x5eed_0f4a_1100_u64);
+        for _ in 0..20_000 {
+            let n = (random() % 9) as usize;
+            // Few partners each, among a few stock cards: tight cases.
+            let needs: Vec<u32> = (0..n)
+                .map(|_| (random() & random() & random()) as u32 & 0x3ff)
+                .collect();
+            let avail = (random() | random()) as u32 & ((1 << super::STOCK) - 1);
+            assert_eq!(
+                super::saturates(&needs, avail),
+                halls(&needs, avail),
+                "{needs:x?} within {avail:x}"
+            );
         }
     }
 
