@@ -309,8 +309,8 @@ pub(super) struct StackSearch<'a> {
     limit: u64,
     /// For each card, the bits of the states whose slot card pairs with it.
     pair_bits: [u64; 52],
-    /// For each top a sweep may have (a card buried, 0..24) and pyramid
-    /// state, its alive states (`u64::MAX` until first asked).
+    /// For each top (a card, 0..24, or 24 for none) and pyramid state, its
+    /// alive states (`u64::MAX` until first asked).
     alive_words: Vec<u64>,
     /// For each top, the tables of its sweep (see `sweep`).
     sweeps: Vec<Sweep>,
@@ -360,7 +360,7 @@ impl<'a> StackSearch<'a> {
                     .filter(|&j| partners[k] >> (PYRAMID_CARDS + j) & 1 != 0)
                     .fold(0, |m, j| m | 1 << (2 * j + 3))
             }),
-            alive_words: vec![u64::MAX; STOCK * n],
+            alive_words: vec![u64::MAX; (STOCK + 1) * n],
             sweeps: (0..STOCK)
                 .map(|_| Sweep {
                     reach: vec![0; n],
@@ -524,14 +524,14 @@ impl<'a> StackSearch<'a> {
         needs
     }
 
-    /// The alive states of pyramid state `id` with top `y`, as a word:
-    /// those `alive` keeps, found at once. The cards in play move on with
-    /// the pointer only, so the cards that must each leave with a stock card
-    /// of their own (`needs`) can have them while enough of their partners
-    /// are not yet drawn, or are the slot card: a state is alive up to the
-    /// last pointer at which those left give each card one (Hall's
-    /// condition, by a matching), no later than the lowest of each card's
-    /// highest partners.
+    /// The alive states of pyramid state `id` with top `y` (24: none), as
+    /// a word: those `alive` keeps, found at once. The cards in play move
+    /// on with the pointer only, so the cards that must each leave with a
+    /// stock card of their own (`needs`) can have them while enough of
+    /// their partners are not yet drawn, or are the slot card: a state is
+    /// alive up to the last pointer at which those left give each card one
+    /// (Hall's condition, by a matching), no later than the lowest of each
+    /// card's highest partners.
     fn alive_word(&mut self, y: usize, id: u16) -> u64 {
         let key = y * self.pyramids.set.len() + usize::from(id);
         let w = self.alive_words[key];
@@ -789,7 +789,7 @@ impl<'a> StackSearch<'a> {
             if top == STOCK && self.is_goal(s) {
                 return Some(true);
             }
-            if !self.alive(s, top) {
+            if !self.is_alive(s, top) {
                 set(&mut self.dead[top], s);
                 continue;
             }
@@ -890,8 +890,16 @@ impl<'a> StackSearch<'a> {
         }
     }
 
+    /// Whether state `s` with top `top` (24: none) is alive, by its word.
+    fn is_alive(&mut self, s: u32, top: usize) -> bool {
+        let (id, _, _) = parts(s);
+        self.alive_word(top, id) >> (s % 64) & 1 != 0
+    }
+
     /// Whether state `s` with top `top` may still lead to every card
-    /// leaving (see the module docs).
+    /// leaving (see the module docs), worked out for the state alone:
+    /// `alive_word`'s reference.
+    #[cfg(test)]
     fn alive(&mut self, s: u32, top: usize) -> bool {
         let (id, t, slot) = parts(s);
         let mut stock = !below(t as u8) & ((1 << STOCK) - 1);
@@ -953,7 +961,7 @@ impl<'a> StackSearch<'a> {
                 end = Some((s, None));
                 break;
             }
-            if self.dead_word(top, s as usize / 64) >> (s % 64) & 1 != 0 || !self.alive(s, top) {
+            if self.dead_word(top, s as usize / 64) >> (s % 64) & 1 != 0 || !self.is_alive(s, top) {
                 continue;
             }
             let mut next = Vec::new();
@@ -1069,7 +1077,8 @@ mod tests {
             let board = Board::new(Deal::from_number(number), cheops());
             let masks = super::super::partner_masks(&board);
             let mut search = StackSearch::new(&board, &masks);
-            for y in 0..super::STOCK {
+            // Each card as the top, and none.
+            for y in 0..=super::STOCK {
                 for id in (0..p.set.len() as u16).step_by(3) {
                     let mut expected = 0u64;
                     for t in 0..=super::STOCK {
