@@ -435,7 +435,7 @@ fn cheops_across_restarts() {
 }
 
 /// Cheops's longest searches go on by the waste's stack (`family/stack.rs`)
-/// once the runs have spent 20,000 positions. Three deals past that point:
+/// once the runs have spent 5,000 positions. Three deals past that point:
 /// the search over positions alone took 147,000 positions to prove 451
 /// lost, 3.3 million for 1578 (past the default budget then) and found a
 /// win for 1709 after 181,000. Each is decided now within the default

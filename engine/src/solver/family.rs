@@ -627,11 +627,20 @@ const LEAVING_RATE: u64 = 5;
 
 /// Cheops: the positions the runs spend before the search by the waste's
 /// stack is asked (between two runs; see `Search::by_stack`). Asked after
-/// 5,000, 10,000, 20,000, 50,000 or 100,000 positions, over deals
-/// 1..=10000 (one run each): the 99th percentile 18.3, 16.4, 14.7, 14.5
-/// and 14.3 ms (the runs win most deals past it within a few thousand
-/// positions more), the worst deal 816, 819, 864, 903 and 957 ms.
-const STACK_AFTER: u64 = 20_000;
+/// 5,000, 7,500, 10,000 or 20,000 positions, over deals 10001..=20000
+/// (best of two runs each, on a machine where Classic's median is 0.016
+/// ms): the 99th percentile 15.3, 17.2, 18.0 and 18.0 ms, the worst deal
+/// 194, 196, 200 and 209 ms, the deals past 100 ms 15, 15, 15 and 18, all
+/// 10,000 deals 11.5, 11.7, 11.6 and 12.5 s; over deals 1..=10000 (best of
+/// three) 5,000 against 20,000 took the 99th percentile from 15.7 to 14.0
+/// ms, the deals past 100 ms from 13 to 10 and all of them from 11.6 to
+/// 10.7 s. Asked sooner, it takes on deals the runs would decide within a
+/// few thousand positions more, and some of those it takes long over
+/// (8279, lost by the runs at 9,982 positions in 12 ms, takes 187 ms).
+/// Whenever it is asked, it answers the same, and the runs go on as
+/// before if it runs out: no verdict under any budget of 20,000
+/// positions or more depends on this.
+const STACK_AFTER: u64 = 5_000;
 
 /// Sorts `moves` stably by `key`, each move's key computed once (the
 /// lists are short: an insertion sort).
