@@ -525,7 +525,8 @@ impl<'a> StackSearch<'a> {
     }
 
     /// The alive states of pyramid state `id` with top `y` (24: none), as
-    /// a word: those `alive` keeps, found at once. The cards in play move
+    /// a word, found at once (the tests' `alive` works them out state by
+    /// state, from the same `needs`). The cards in play move
     /// on with the pointer only, so the cards that must each leave with a
     /// stock card of their own (`needs`) can have them while enough of
     /// their partners are not yet drawn, or are the slot card: a state is
