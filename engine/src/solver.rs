@@ -148,13 +148,13 @@
 //!   A game lost for some ranks is lost for more, so only the 20 choices
 //!   of three pairs are asked (of one or two pairs they never lose where
 //!   all of their triples win). The games are asked about the first
-//!   position once the search has 100 positions, 400 in waste mode
-//!   without overlap pairs (smaller searches pay more for them than they
-//!   save), each with a budget of 20 states per position searched, up
-//!   to 200,000 (a game out of budget counts as not lost); they are asked
-//!   again, keeping what they found, each time the search grows
-//!   twentyfold, the games whose pyramid cards lie deepest first (any
-//!   order is exact). A lost game ends the search: every
+//!   position at once, after its checks on its cards but before its
+//!   relaxed search, with a budget of 2,000 states (a game out of budget
+//!   counts as not lost); they are asked again, keeping what they found,
+//!   once the search has 2,000 positions and each time it grows
+//!   twentyfold after that, with 20 states per position searched, up to
+//!   200,000; the games whose pyramid cards lie deepest first (any order
+//!   is exact). A lost game ends the search: every
 //!   position is lost.
 //! - **Losses by stamp.** With limited passes, each set of cards remembers
 //!   the earliest (pass, pointer) at which it was lost (`Search::stamp`).
@@ -238,18 +238,27 @@ use crate::rules::{LossRule, Preset, StockMode, WinCondition};
 /// positions (see `Search::stripped_loses`).
 const STRIP_AFTER: u64 = 2_000;
 
-/// Positions a one-pass search expands before it asks the games of a few
-/// ranks about its first position (see [`subgame`]).
-const SUBGAMES_AFTER: u64 = 100;
-
-/// The same in waste mode without overlap pairs, whose searches are the
-/// smallest: over Hard's deals 1..=10000, asked after 100 positions the
-/// games took its median from 263 to 311 positions and its median deals'
-/// instructions up by a twentieth; after 400 the median stays at 263 and
-/// the 90th percentile falls from 3,430 to 2,715 (2,798 after 100). With
-/// overlap pairs, 400 took the median deals' instructions up by four
-/// fifths against 100.
-const SUBGAMES_AFTER_WASTE: u64 = 400;
+/// The states the games of a few ranks (see [`subgame`]) may expand when
+/// a one-pass search first asks them about its first position: at once,
+/// after the first position's checks on its cards but before its relaxed
+/// search. The search asks again once it has that many positions, and
+/// each time it has grown twentyfold since, the games spending twenty
+/// times its size.
+///
+/// Most one-pass deals are lost, and the games prove most of those
+/// losses within this budget. Asked only after 100 positions (400 in
+/// waste mode without overlap pairs) with twenty times that to spend, the
+/// search paid for those positions and the relaxed searches first: over
+/// deals 1..=10000, run alternately with that schedule, asking at once
+/// took the medians from 0.049 to 0.014 ms (Hard), 0.065 to 0.021
+/// (Traditional), 0.106 to 0.066 and 0.126 to 0.081 (draw-card, one pass,
+/// overlap pairs, the pyramid or all cards), and left the 99th
+/// percentiles and worst deals within 5 %. Only the one-pass sets of
+/// waste mode with every card to remove, which nearly all lose at their
+/// first relaxed search, went up, from 0.005 to 0.018 and 0.009 ms.
+/// Asking at once with a smaller budget (1,000) took the all-cards median
+/// to 0.147 ms; 3,000 did no better than 2,000.
+const SUBGAMES_FIRST_BUDGET: u64 = 2_000;
 
 /// The most states one game of a few ranks may expand in one ask.
 const SUBGAME_BUDGET: u64 = 200_000;
@@ -348,11 +357,7 @@ pub fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
             subgame::Subgames::new(&tables, rules.stock_mode == StockMode::DrawCard, goal_all)
         }),
         subgames_at: *pos,
-        subgames_next: match (subgames, rules.stock_mode, rules.overlap) {
-            (false, _, _) => u64::MAX,
-            (true, StockMode::Waste, false) => SUBGAMES_AFTER_WASTE,
-            (true, _, _) => SUBGAMES_AFTER,
-        },
+        subgames_next: if subgames { 1 } else { u64::MAX },
         subgames_lost: false,
     };
     let won = search.dfs(*pos, u64::MAX);
@@ -1013,9 +1018,8 @@ struct Search<'a> {
     draw_card: bool,
     idle_rule: bool,
     /// One pass: the games of a few ranks (see
-    /// [`subgame`]), asked about `subgames_at` once the search has
-    /// `SUBGAMES_AFTER` positions (`SUBGAMES_AFTER_WASTE` in waste mode
-    /// without overlap pairs) and again each time it grows twentyfold.
+    /// [`subgame`]), asked about `subgames_at` at the first position and
+    /// again as the search grows (see `SUBGAMES_FIRST_BUDGET`).
     subgames: Option<subgame::Subgames<'a>>,
     subgames_at: Position,
     /// The search's size at which the games are asked next.
@@ -1109,6 +1113,23 @@ impl Search<'_> {
         key
     }
 
+    /// Whether the games of a few ranks have found `subgames_at` lost,
+    /// asking them again first if the search has grown enough since they
+    /// were last asked (see `SUBGAMES_FIRST_BUDGET`).
+    fn subgames_lose(&mut self) -> bool {
+        if self.nodes >= self.subgames_next {
+            // Each time the search has grown twentyfold, the games may
+            // spend twenty times as much.
+            let budget = (20 * self.subgames_next).clamp(SUBGAMES_FIRST_BUDGET, SUBGAME_BUDGET);
+            self.subgames_next = (20 * self.subgames_next).max(SUBGAMES_FIRST_BUDGET);
+            if let Some(games) = self.subgames.as_mut() {
+                let at = self.subgames_at;
+                self.subgames_lost = games.lost_any(at.pyramid, at.stock, at.next, at.slot, budget);
+            }
+        }
+        self.subgames_lost
+    }
+
     /// `checked` is the (pyramid, usable stock) pair that the parent already
     /// checked against the partner rule and the relaxed search: a draw leaves
     /// it unchanged, and those checks cost as much as the rest of a node.
@@ -1116,17 +1137,7 @@ impl Search<'_> {
         if self.is_goal(&pos) {
             return true;
         }
-        if self.nodes >= self.subgames_next {
-            // Each time the search has grown twentyfold, the games may
-            // spend twenty times as much.
-            let budget = (20 * self.subgames_next).min(SUBGAME_BUDGET);
-            self.subgames_next *= 20;
-            if let Some(games) = self.subgames.as_mut() {
-                let at = self.subgames_at;
-                self.subgames_lost = games.lost_any(at.pyramid, at.stock, at.next, at.slot, budget);
-            }
-        }
-        if self.subgames_lost {
+        if self.subgames_lose() {
             return false;
         }
         if self.nodes + self.relaxed.nodes >= self.max_nodes {
@@ -1407,6 +1418,14 @@ impl Search<'_> {
                 Some(_) => {}
             }
             pushed = true;
+        }
+        // The games of a few ranks are first asked here, before the relaxed
+        // search (see `SUBGAMES_FIRST_BUDGET`).
+        if self.subgames_lose() {
+            if pushed {
+                self.caps.pop();
+            }
+            return false;
         }
         if !self.cards_may_win(&pos, pair) {
             if pushed {
