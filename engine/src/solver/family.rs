@@ -1206,18 +1206,11 @@ impl Search<'_> {
     /// A draw anywhere among the removals, as before, was right after
     /// those with a stock-side card no more often than at any other place,
     /// and went before some of them. Either right after them or last took
-    /// Cheops's median from 0.124 to 0.102 ms and its 99th percentile from
-    /// 15.9 to 14.1 ms over deals 10001..=20000, from 0.127 to 0.108 and
-    /// 14.5 to 13.5 ms over deals 1..=10000, every verdict the same
-    /// (`solver-bench --deals 10000 --rules cheops`; with two other seeds,
-    /// 0.119 and 0.136 against 0.100 and 0.097 ms over deals
-    /// 10001..=20000). Always right after them took the median to
-    /// 0.152 ms, always last to 0.123, right after them with a chance of
-    /// one in four to 0.111 and of two in three to 0.106; half the time
-    /// anywhere after them instead of last gave 0.099 with a 99th
-    /// percentile of 14.6 ms; choosing once per run instead of at each
-    /// position, 0.125; keeping the other removals in the first run's
-    /// order, 0.107.
+    /// Cheops's median from 0.126 to 0.1015 ms over deals 1..=10000 (two
+    /// rounds run alternately) and from 0.122 to 0.100 ms over deals
+    /// 10001..=20000, every verdict the same, with the same gain under two
+    /// other seeds; the other placements tried are in docs/solver.md
+    /// ("Where a later run puts the draw").
     fn shuffle(&mut self, moves: &mut [Move]) {
         let board = self.board;
         let stock_side = |m: &Move| match m {
