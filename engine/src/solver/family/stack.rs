@@ -66,6 +66,18 @@
 //! 1.1 million of 3.0 million burials, and 24 million of 57 million exits
 //! to or in.
 //!
+//! A context keeps no exit by which the top leaves with a pyramid card
+//! already exposed when it was entered. The top was the slot card just
+//! before its burial, with that card exposed; pairing the two then, and
+//! playing the context's line after it, the same moves, none of which
+//! uses either card (the card exposed only earlier, which covers no move),
+//! reaches the same state, with the card that was under the top as the
+//! waste's top all along (the contexts of later burials are the same
+//! whatever lies under them). So every line out of such an exit is a line
+//! from the burial's own state, which the search takes there anyway. On
+//! deal 9478 the exits or-ed in fall from 20.4 to 17.4 million, and the
+//! twelve slowest Cheops deals take 4 % less time.
+//!
 //! A position whose waste already holds cards is a chain of contexts: the
 //! waste's top first, from the position's state, then each card under it
 //! from the exits of the one above, and last the empty waste, where the
@@ -644,7 +656,13 @@ impl<'a> StackSearch<'a> {
     fn sweep(&mut self, y: usize, id: u16, sweep: &mut Sweep) -> Option<()> {
         let p = self.pyramids;
         let top_pairs = self.pair_bits[PYRAMID_CARDS + y];
-        let top_mask = self.top_masks[y];
+        // The exits by a pyramid card exposed at the entry are not kept:
+        // the line that buried the top could have paired it with that card
+        // instead (module docs).
+        let mut top_mask = self.top_masks[y];
+        for a in bits(p.exposed[usize::from(id)]) {
+            top_mask[a as usize] = 0;
+        }
         let slots: &mut [[u64; 2]; ROOM] = (&mut sweep.slots[..]).try_into().expect("room");
         let info: &mut [[u64; 2]; ROOM] = (&mut sweep.info[..]).try_into().expect("room");
         slots[usize::from(id) & (ROOM - 1)][0] = 1 << (2 * (y + 2) + 1);
