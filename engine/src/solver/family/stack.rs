@@ -70,10 +70,10 @@
 //! already exposed when it was entered. The top was the slot card just
 //! before its burial, with that card exposed; pairing the two then, and
 //! playing the context's line after it, the same moves, none of which
-//! uses either card (the card exposed only earlier, which covers no move),
-//! reaches the same state, with the card that was under the top as the
-//! waste's top all along (the contexts of later burials are the same
-//! whatever lies under them). So every line out of such an exit is a line
+//! uses either card (the pyramid card, gone sooner, only uncovers the cards
+//! under it sooner), reaches the same state, with the card that was under
+//! the top as the waste's top all along (the contexts of later burials are
+//! the same whatever lies under them). So every line out of such an exit is a line
 //! from the burial's own state, which the search takes there anyway. On
 //! deal 9478 the exits or-ed in fall from 20.4 to 17.4 million, and the
 //! twelve slowest Cheops deals take 4 % less time.
