@@ -249,6 +249,11 @@ fn parts(s: u32) -> (u16, usize, bool) {
 const STATES: usize = 1430;
 const ROOM: usize = 2048;
 
+/// A context's place in `spans`: card `y` buried at pyramid state `id`.
+fn context_key(y: usize, id: usize) -> usize {
+    y * STATES + id
+}
+
 /// An exit's pyramid state, above the word of its states in one u64.
 const EXIT_ID: u32 = 50;
 
@@ -326,7 +331,7 @@ pub(super) struct StackSearch<'a> {
     /// (`NONE` until first asked).
     lonely: Vec<u32>,
     /// Each context's exits as a range of `exits` (its first and how
-    /// many), by `y × states + id`; there, the exits of each pyramid state
+    /// many), by `context_key`; there, the exits of each pyramid state
     /// as one word of a bit set of states, its number above its bits
     /// (`exit_parts`).
     spans: Vec<(u32, u32)>,
@@ -536,7 +541,7 @@ impl<'a> StackSearch<'a> {
     /// a range of `exits`; `None` when the search runs out of states.
     #[inline]
     fn context(&mut self, y: usize, id: u16) -> Option<(usize, usize)> {
-        let key = y * STATES + usize::from(id);
+        let key = context_key(y, usize::from(id));
         let (first, count) = self.spans[key];
         if first != NONE {
             return Some((first as usize, (first + count) as usize));
@@ -786,8 +791,7 @@ impl<'a> StackSearch<'a> {
                 let reaches = if b & 1 == 0 {
                     live >> (b + 3) & 1 != 0
                 } else {
-                    let key = (t - 1) * p.set.len() + ix;
-                    let (first, count) = self.spans[key];
+                    let (first, count) = self.spans[context_key(t - 1, ix)];
                     if first == NONE {
                         live |= 1 << b;
                         continue;
