@@ -49,8 +49,9 @@
 //!   and a search cut off by its budget stores nothing for the positions on
 //!   its line. So a search may stop and start again keeping the table: the
 //!   search runs in runs of `RESTART_UNIT` × 1, 1, 2, 1, 1, 2, 4, … (the
-//!   Luby sequence) positions, the first run in the usual move order (the
-//!   removals whose cards keep the most partners in play first) and
+//!   Luby sequence) positions, the first run in the usual move order (of
+//!   each kind of removal, the pairs of the position's perfect matching
+//!   first, then those whose cards keep the fewest partners in play) and
 //!   each later one with its removals shuffled, those with a stock-side
 //!   card first as always, and the draw, at each position, either right
 //!   after those or last, with even chances (by a fixed seed, so a solve
@@ -594,6 +595,16 @@ const FIRST_ORDER_NODES: u64 = 10_000;
 /// its deals 1..=2000 (a budget of 2 million positions, three seeds of the
 /// shuffle), 100 takes the median to 476-499 positions, where 150 gave 535,
 /// 200 gave 496-552 and 300 gave 655.
+///
+/// The first run's order (`Search::expand`): of each kind of removal, the
+/// pairs of the position's matching first, then those whose cards keep the
+/// fewest partners, the draw before the pairs of two pyramid cards outside
+/// the matching. Against the most partners first and the draw last, over
+/// deals 1..=10000 under three seeds of the shuffle, the median comes to
+/// 187-200 positions against 250-251 (0.084-0.091 ms against 0.100-0.103
+/// ms), every verdict the same; the rest of what was tried is in
+/// docs/solver.md ("The first run's order"). A first run of 150, 200 or 300
+/// positions took the median to 218, 258 and 353.
 const RESTART_UNIT: u64 = 100;
 
 /// Cheops: the positions a search counts before it checks the waste's
@@ -1219,6 +1230,11 @@ impl Search<'_> {
             }
             _ => false,
         };
+        // The first run's order may have put the draw among the pairs of
+        // two pyramid cards: it goes last before the shuffle.
+        if let Some(draw) = moves.iter().position(|m| *m == Move::Draw) {
+            moves[draw..].rotate_left(1);
+        }
         let end = moves.len() - usize::from(moves.last() == Some(&Move::Draw));
         let split = moves[..end]
             .iter()
@@ -2063,22 +2079,28 @@ impl Search<'_> {
                 });
             }
         }
-        if self.cheops.is_some() {
+        if let Some(cheops) = self.cheops.as_ref() {
             // Cheops's first run: among the removals of each kind, first
-            // those whose cards both keep the most partners in play (over
-            // deals 1..=2000, three seeds of the shuffle, the median comes
-            // to 466-477 positions where the legal moves' order gave
-            // 486-550).
+            // the pairs of the position's matching (`Cheops::plan`), then
+            // those whose cards keep the fewest partners in play; the draw
+            // before the pairs of two pyramid cards that the plan pairs
+            // otherwise (see `RESTART_UNIT` for what this is worth).
             let cards = in_play(pos);
             let partners = |c| (self.partner_masks[self.deck_index(c)] & cards).count_ones();
+            let plan = cheops.plan(pos, self.line.len());
+            let planned = |a, b| {
+                plan.is_some_and(|mate| usize::from(mate[self.deck_index(a)]) == self.deck_index(b))
+            };
             sort_by_key_once(&mut moves, |m| match *m {
                 Move::Pair(a, b) => {
                     let stock_side = matches!(board.home(a), Home::Stock(_))
                         || matches!(board.home(b), Home::Stock(_));
-                    // Fewer than 64 partners: the most first.
-                    u32::from(!stock_side) << 8 | (63 - partners(a).min(partners(b)))
+                    // Fewer than 64 partners.
+                    u32::from(!stock_side) << 8
+                        | u32::from(!planned(a, b)) << 7
+                        | partners(a).min(partners(b))
                 }
-                _ => 1 << 8 | 63,
+                _ => 1 << 8 | 127,
             });
         }
         if self.draw_early {

@@ -88,6 +88,20 @@ pub(super) struct Cheops {
 }
 
 impl Cheops {
+    /// The perfect matching found for `pos`, at `depth` of the current
+    /// line, by its check (`Search::cheops_lost`, which has just made it):
+    /// the search's plan, each card's partner in one way the cards in play
+    /// may all pair off. A removal that is one of its pairs leaves the rest
+    /// of it a perfect matching of the next position, which so passes the
+    /// check at once; any other removal breaks two of its pairs. `None`
+    /// once the pyramid is clear (the check makes no matching then).
+    pub(super) fn plan(&self, pos: &Position, depth: usize) -> Option<&[u8; 52]> {
+        if pos.pyramid == 0 {
+            return None;
+        }
+        self.mates.get(depth).map(|(mate, _)| mate)
+    }
+
     /// Cheops's state, if the rules are Cheops's (one pass, draw-card
     /// mode, pairs of equal or adjacent rank, every card to remove, one
     /// card a turn onto one waste): the prunes here hold there.
