@@ -105,7 +105,15 @@ impl Cheops {
         if pos.pyramid == 0 {
             return None;
         }
-        self.mates.get(depth).map(|(mate, _)| mate)
+        let plan = self.mates.get(depth).map(|(mate, _)| mate);
+        debug_assert!(plan.is_some_and(|mate| {
+            let cards = in_play(pos);
+            (0..52).all(|v| {
+                let m = usize::from(mate[v]);
+                cards >> v & 1 == 0 || (m < 52 && cards >> m & 1 != 0 && usize::from(mate[m]) == v)
+            })
+        }));
+        plan
     }
 
     /// Cheops's state, if the rules are Cheops's (one pass, draw-card
