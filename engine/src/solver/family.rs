@@ -666,9 +666,9 @@ const LEAVING_RATE: u64 = 5;
 /// With the first run's plan and the pairs that cross (see `Cheops`),
 /// over both ranges, the deals whose positions change take, against
 /// 5,000: 2,500 1.5 % and 1.0 % more time, 3,500 2.8 % and 1.1 % less,
-/// 10,000 16 % and 17 % more (one run each). Whenever it is asked, it answers the same, and the runs go on as
-/// before if it runs out: no verdict under any budget of 20,000
-/// positions or more depends on this.
+/// 10,000 16 % and 17 % more (one run each). Whenever it is asked, it
+/// answers the same, and the runs go on as before if it runs out: no
+/// verdict under any budget of 20,000 positions or more depends on this.
 const STACK_AFTER: u64 = 5_000;
 
 /// Sorts `moves` stably by `key`, each move's key computed once (the

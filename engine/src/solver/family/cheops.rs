@@ -910,7 +910,8 @@ fn crossed(verts: u64, mate: &[u8; 52], orders: &Orders) -> Option<(usize, usize
         let x = rest.trailing_zeros() as usize;
         rest &= rest - 1;
         let y = usize::from(mate[x]);
-        // Each pair of two pyramid cards once, from its lower card.
+        // Each pair of two pyramid cards once, from its card of lower
+        // index.
         if y >= 52 || y < x {
             continue;
         }
@@ -938,8 +939,8 @@ fn crossed(verts: u64, mate: &[u8; 52], orders: &Orders) -> Option<(usize, usize
 /// pairs do not cross, with `orders.order` whose pairs of waste and
 /// pyramid cards leave in an order the pyramid allows, and with
 /// `orders.crossed` none of whose pairs must leave both before and after
-/// another (see the module docs), given `mate`, a perfect matching of `verts` in `adj`; `None`
-/// when `budget` choices run out first. While two pairs conflict, one of
+/// another (see the module docs), given `mate`, a perfect matching of
+/// `verts` in `adj`; `None` when `budget` choices run out first. While two pairs conflict, one of
 /// them, (x, y), is either left out (its edge taken away, and x and y
 /// matched again) or kept (x and y set aside, and every edge that
 /// conflicts with it taken away). `adj` is as it was on return; `mate`
