@@ -940,11 +940,11 @@ fn crossed(verts: u64, mate: &[u8; 52], orders: &Orders) -> Option<(usize, usize
 /// pyramid cards leave in an order the pyramid allows, and with
 /// `orders.crossed` none of whose pairs must leave both before and after
 /// another (see the module docs), given `mate`, a perfect matching of
-/// `verts` in `adj`; `None` when `budget` choices run out first. While two pairs conflict, one of
-/// them, (x, y), is either left out (its edge taken away, and x and y
-/// matched again) or kept (x and y set aside, and every edge that
-/// conflicts with it taken away). `adj` is as it was on return; `mate`
-/// holds the matching found, if any.
+/// `verts` in `adj`; `None` when `budget` choices run out first. While
+/// two pairs conflict, one of them, (x, y), is either left out (its edge
+/// taken away, and x and y matched again) or kept (x and y set aside, and
+/// every edge that conflicts with it taken away). `adj` is as it was on
+/// return; `mate` holds the matching found, if any.
 fn nested_matching(
     adj: &mut [u64; 52],
     verts: u64,
