@@ -433,6 +433,21 @@
 //!   stands for each of them with the first stock card not yet used of a
 //!   rank that never leaves either (beside the same pyramid), so its cards
 //!   and the pyramid tell which stand for them.
+//! - **Sets of cards in order** (the same games, when the goal is the
+//!   pyramid and there are no overlap pairs; `family/sweep.rs`). Every move
+//!   but a draw or a recycle removes cards, so the sets of cards can be
+//!   taken, fewest removed first, each once with every pointer it is
+//!   entered at, the moves and checks those of the search over positions
+//!   (and the argument above for them). That proves a loss for far less
+//!   than the search over positions (one look-up per set of cards and move,
+//!   not per position), but meets a win only once nearly every set with
+//!   more cards is taken. So once the search over positions has counted
+//!   `SWEEP_AFTER` positions, the search by sets runs beside it, a slice at
+//!   a time; whichever decides first ends both (a win the search by sets
+//!   meets has its line found back through the sets it met). With a
+//!   budget, counts and relaxed search of its own, it leaves the search
+//!   over positions to go as it would have without it, and to decide every
+//!   deal it would.
 //! - **Forced pairs.** A card the goal needs removed whose only partner
 //!   left is available now leaves with it in any winning line, and is
 //!   removed with it at once, the only move tried: moving that removal
@@ -463,6 +478,7 @@ use super::{verdict, Limits, Relaxed, Solution, Tables};
 
 mod cheops;
 mod stack;
+mod sweep;
 
 /// The sets of cards the stamped games' table of losses has room for from
 /// the start: grown from empty, its rehashing took Cheops's median from
@@ -477,6 +493,8 @@ pub(super) fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
             search.restarting(pos)
         } else if search.three_wastes {
             search.two_orders(pos)
+        } else if search.unlimited_turned && search.quick_moves && !search.goal_all {
+            search.by_sets(pos)
         } else {
             search.dfs(*pos)
         };
@@ -489,6 +507,8 @@ pub(super) fn solve(board: &Board, pos: &Position, limits: Limits) -> Solution {
             },
             nodes: search.nodes
                 + search.stack_states
+                + search.sweep_steps
+                + search.sweep_relaxed
                 + search.relaxed.as_ref().map_or(0, |r| r.nodes),
         }
     })
@@ -558,6 +578,17 @@ fn with_search<R>(
         entered: CardSets::default(),
         pyramid_ids: FxHashMap::default(),
         last_pyramid: (u32::MAX, 0),
+        sweeping: false,
+        sweep: None,
+        root: *pos,
+        sweep_steps: 0,
+        sweep_relaxed: 0,
+        sweep_leaving: (0, 0),
+        next_slice: SWEEP_AFTER,
+        sweep_decided: None,
+        pyramid_of_id: Vec::new(),
+        dead_of_id: Vec::new(),
+        without_of_id: Vec::new(),
         unlimited_turned: rules.passes.is_none()
             && (2..=3).contains(&rules.turn)
             && rules.wastes == 1
@@ -670,6 +701,24 @@ const LEAVING_RATE: u64 = 5;
 /// answers the same, and the runs go on as before if it runs out: no
 /// verdict under any budget of 20,000 positions or more depends on this.
 const STACK_AFTER: u64 = 5_000;
+
+/// Unlimited passes, several cards a turn onto one waste: the positions
+/// the search over positions counts before the search by sets of cards
+/// (`family/sweep.rs`) starts beside it; from then on, every `SWEEP_SLICE`
+/// positions, the search by sets makes one step for every `SWEEP_EVERY`
+/// positions counted so far for each of them (5 a position at 20,000, 20
+/// at 80,000). The longer the search over positions goes, the likelier
+/// the deal is lost, and the search by sets proves a loss in about half
+/// the time: King Tut 3752 (lost; 864,577 positions alone) takes about 95
+/// ms so, against 180 ms alone. Wins the search over positions finds
+/// between 20,000 and 100,000 positions pay for the steps made beside it:
+/// 9859 (76,699 positions, 13 ms alone) takes about 80 ms. A fixed 16
+/// steps a position took 3752 to about 92 ms but 9859 to 99 ms and 11939
+/// (80,456 positions, 17 ms alone) to 140 ms; 6 a position, 3752 to 117
+/// ms (`pyramid-solver --deal N --rules kingtut`).
+const SWEEP_AFTER: u64 = 20_000;
+const SWEEP_SLICE: u64 = 1_000;
+const SWEEP_EVERY: u64 = 4_000;
 
 /// Sorts `moves` stably by `key`, each move's key computed once (the
 /// lists are short: an insertion sort).
@@ -853,6 +902,28 @@ struct Search<'a> {
     /// (at most 1,430: the pyramid's states), and the last one looked up.
     pyramid_ids: FxHashMap<u32, u32>,
     last_pyramid: (u32, u32),
+    /// Unlimited passes, several cards a turn onto one waste: whether the
+    /// search by sets of cards runs beside the search over positions (see
+    /// `by_sets`), where it stands, the position it started from, the steps
+    /// it has made, its own counts of the relaxed search's positions and of
+    /// the checks of the cards that can leave at all (asked and lost), the
+    /// position count at which it next runs, and what it decided: a win's
+    /// line, or none for a loss.
+    sweeping: bool,
+    sweep: Option<Box<sweep::Sweep>>,
+    root: Position,
+    sweep_steps: u64,
+    sweep_relaxed: u64,
+    sweep_leaving: (u64, u64),
+    next_slice: u64,
+    sweep_decided: Option<Option<Vec<Move>>>,
+    /// The pyramid of each number of `pyramid_ids`, its dead stock cards
+    /// (see `dead_stock`), and the numbers of the pyramids without each of
+    /// its cards, once asked (`u16::MAX` until then; see
+    /// `without_card`).
+    pyramid_of_id: Vec<u32>,
+    dead_of_id: Vec<u32>,
+    without_of_id: Vec<[u16; PYRAMID_CARDS]>,
     /// Unlimited passes, several cards a turn onto one waste whose top
     /// alone is live, pairs of 13: draws go on to a waste top that can
     /// leave (see `jump`), and stock cards that never leave are told apart
@@ -987,6 +1058,13 @@ impl CardSets {
     }
 
     /// The word of the set of cards `key`, if any.
+    fn get(&self, key: u64) -> Option<u64> {
+        self.table
+            .find(Self::hash(key), |&w| w & CARDS_KEY == key)
+            .copied()
+    }
+
+    /// The word of the set of cards `key`, if any, to change.
     fn get_mut(&mut self, key: u64) -> Option<&mut u64> {
         self.table
             .find_mut(Self::hash(key), |&w| w & CARDS_KEY == key)
@@ -1181,6 +1259,91 @@ impl Search<'_> {
             self.line.clear();
             self.restarts += 1;
         }
+    }
+
+    /// Unlimited passes, several cards a turn onto one waste, the pyramid to
+    /// clear and no overlap pairs: the search over positions, and beside
+    /// it, once that has `SWEEP_AFTER` positions, the search by sets of
+    /// cards (`family/sweep.rs`); whichever decides first ends both.
+    fn by_sets(&mut self, pos: &Position) -> bool {
+        self.sweeping = self.max_nodes > SWEEP_AFTER;
+        self.root = *pos;
+        let won = self.dfs(*pos);
+        match self.sweep_decided.take() {
+            Some(line) => {
+                self.aborted = false;
+                self.line = line.unwrap_or_default();
+                !self.line.is_empty()
+            }
+            None => won,
+        }
+    }
+
+    /// `by_sets`: the search by sets of cards's next steps, one for every
+    /// `SWEEP_EVERY` positions counted so far for each of the last
+    /// `SWEEP_SLICE` (made from `count_node`): whether it decided
+    /// (`sweep_decided`: a win's line, or none for a loss). It has a
+    /// budget of its own of `max_nodes` steps, and keeps its own counts of
+    /// the relaxed search's positions and of the checks of the cards that
+    /// can leave at all, so that the search over positions goes as it
+    /// would without it (and decides every deal it would); if it runs out,
+    /// or the relaxed search does, it is dropped and that search goes on
+    /// alone.
+    #[cold]
+    #[inline(never)]
+    fn sweep_slice(&mut self) -> bool {
+        self.next_slice = self.nodes + SWEEP_SLICE;
+        let mut sweep = match self.sweep.take() {
+            Some(sweep) => sweep,
+            None if self.sweep_steps == 0 => {
+                let root = self.root;
+                Box::new(sweep::Sweep::new(self, &root))
+            }
+            None => return false,
+        };
+        let steps = (SWEEP_SLICE * (self.nodes / SWEEP_EVERY))
+            .min(self.max_nodes.saturating_sub(self.sweep_steps));
+        if steps == 0 {
+            // Its budget spent.
+            self.sweeping = false;
+            return false;
+        }
+        let theirs = (self.leaving_asked, self.leaving_lost, self.aborted);
+        (self.leaving_asked, self.leaving_lost) = self.sweep_leaving;
+        if let Some(relaxed) = self.relaxed.as_mut() {
+            std::mem::swap(&mut relaxed.nodes, &mut self.sweep_relaxed);
+        }
+        let found = self.sweep(&mut sweep, steps);
+        let mut cut = false;
+        if let Some(relaxed) = self.relaxed.as_mut() {
+            std::mem::swap(&mut relaxed.nodes, &mut self.sweep_relaxed);
+            // Cut off, the relaxed search may have called a set lost that is
+            // not: the search by sets goes, and the relaxed search goes on.
+            cut = relaxed.aborted;
+            relaxed.aborted = false;
+        }
+        self.sweep_leaving = (self.leaving_asked, self.leaving_lost);
+        (self.leaving_asked, self.leaving_lost, self.aborted) = theirs;
+        if found != sweep::Found::Later || cut {
+            // Done, or cut off (only the search over positions goes on).
+            self.sweeping = false;
+            if cut {
+                return false;
+            }
+            let root = self.root;
+            self.sweep_decided = match found {
+                sweep::Found::Won => match self.sweep_line(&sweep, &root) {
+                    Some(line) => Some(Some(line)),
+                    // Not to be (see `sweep_line`): the search over
+                    // positions finds the line.
+                    None => return false,
+                },
+                _ => Some(None),
+            };
+            return true;
+        }
+        self.sweep = Some(sweep);
+        false
     }
 
     /// Cheops: the search by the waste's stack (`family/stack.rs`), with a
@@ -1482,6 +1645,11 @@ impl Search<'_> {
             return false;
         }
         self.nodes += 1;
+        if self.sweeping && self.nodes >= self.next_slice && self.sweep_slice() {
+            // The search by sets of cards decided (`sweep_decided`).
+            self.aborted = true;
+            return false;
+        }
         if self.nodes == CACHE_AFTER && self.unlimited_turned {
             // Small searches do without the tables' building.
             self.rank_tables = Some(Box::new(RankTables::new(self.board, &self.stock_of_rank)));
@@ -2379,6 +2547,34 @@ impl Search<'_> {
         u64::from(rep.stock) | u64::from(self.pyramid_id(rep.pyramid)) << 24
     }
 
+    /// Notes the pyramid numbered next in `pyramid_of_id` and its tables.
+    fn number_pyramid(&mut self, pyramid: u32) {
+        self.pyramid_of_id.push(pyramid);
+        let probe = Position {
+            pyramid,
+            stock: 0,
+            next: 0,
+            slot: false,
+            pass: 1,
+            dealt: 0,
+            removed_this_pass: false,
+        };
+        self.dead_of_id.push(self.dead_stock(&probe));
+        self.without_of_id.push([u16::MAX; PYRAMID_CARDS]);
+    }
+
+    /// `pyramid_of_id` and its tables for the pyramids numbered so far
+    /// (kept up to date from then on).
+    fn number_pyramids(&mut self) {
+        let mut numbered: Vec<(u32, u32)> =
+            self.pyramid_ids.iter().map(|(&p, &id)| (id, p)).collect();
+        numbered.sort_unstable();
+        for (id, pyramid) in numbered {
+            debug_assert_eq!(id as usize, self.pyramid_of_id.len());
+            self.number_pyramid(pyramid);
+        }
+    }
+
     /// The number of its own of `pyramid` (see `pyramid_ids`), below
     /// 2^11.
     fn pyramid_id(&mut self, pyramid: u32) -> u32 {
@@ -2391,6 +2587,10 @@ impl Search<'_> {
                 "at most 1,430 pyramids"
             );
             let id = *self.pyramid_ids.entry(pyramid).or_insert(next_id);
+            // Once the search by sets of cards has asked for them.
+            if id == next_id && !self.pyramid_of_id.is_empty() {
+                self.number_pyramid(pyramid);
+            }
             self.last_pyramid = (pyramid, id);
         }
         self.last_pyramid.1
