@@ -1293,13 +1293,13 @@ impl Search<'_> {
     #[inline(never)]
     fn sweep_slice(&mut self) -> bool {
         self.next_slice = self.nodes + SWEEP_SLICE;
+        // Made at its first turn (once dropped, it has no more).
         let mut sweep = match self.sweep.take() {
             Some(sweep) => sweep,
-            None if self.sweep_steps == 0 => {
+            None => {
                 let root = self.root;
                 Box::new(sweep::Sweep::new(self, &root))
             }
-            None => return false,
         };
         let steps = (SWEEP_SLICE * (self.nodes / SWEEP_EVERY))
             .min(self.max_nodes.saturating_sub(self.sweep_steps));

@@ -1501,6 +1501,34 @@ pub(super) mod tests {
     }
     use crate::solver::{solve, Limits, Outcome};
 
+    /// `board`'s start played on by random legal moves, one in three a
+    /// draw when there is one, until at most `left` cards are left, none
+    /// can move, or 300 moves are made (with unlimited passes, draws alone
+    /// can go round for ever).
+    pub(in crate::solver::family) fn walk(
+        board: &Board,
+        left: u32,
+        random: &mut impl FnMut() -> u64,
+    ) -> Position {
+        let mut pos = board.start();
+        for _ in 0..300 {
+            if pos.cards_left() <= left {
+                break;
+            }
+            let moves = board.legal_moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            let m = if random().is_multiple_of(3) && moves.contains(&Move::Draw) {
+                Move::Draw
+            } else {
+                moves[(random() % moves.len() as u64) as usize]
+            };
+            pos = board.play(&pos, m).expect("a legal move");
+        }
+        pos
+    }
+
     /// Exhaustive search from `start` for the rules' win: `Some(winnable)`,
     /// or `None` past `cap` positions (the stack's tests and the family's
     /// ask it too). With unlimited passes positions are told apart without

@@ -1115,10 +1115,10 @@ impl<'a> StackSearch<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::cheops::tests::{reference, xorshift};
+    use super::super::cheops::tests::{reference, walk, xorshift};
     use super::{bits, pyramids, StackSearch};
     use crate::deal::Deal;
-    use crate::position::{Board, Move, Position, Status};
+    use crate::position::{Board, Position, Status};
     use crate::rules::Preset;
     use crate::solver::{solve, Limits, Outcome};
 
@@ -1207,26 +1207,6 @@ mod tests {
             .set
             .windows(2)
             .all(|w| w[0].count_ones() >= w[1].count_ones()));
-    }
-
-    /// `board`'s start played on by random legal moves, one in three a
-    /// draw when there is one, until at most `left` cards are left or none
-    /// can move.
-    fn walk(board: &Board, left: u32, random: &mut impl FnMut() -> u64) -> Position {
-        let mut pos = board.start();
-        while pos.cards_left() > left {
-            let moves = board.legal_moves(&pos);
-            if moves.is_empty() {
-                break;
-            }
-            let m = if random().is_multiple_of(3) && moves.contains(&Move::Draw) {
-                Move::Draw
-            } else {
-                moves[(random() % moves.len() as u64) as usize]
-            };
-            pos = board.play(&pos, m).expect("a legal move");
-        }
-        pos
     }
 
     #[test]

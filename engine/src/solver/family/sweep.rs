@@ -478,11 +478,11 @@ impl Search<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::cheops::tests::xorshift;
+    use super::super::cheops::tests::{walk, xorshift};
     use super::super::{with_search, Tables};
     use super::*;
     use crate::deal::Deal;
-    use crate::position::{Board, Move};
+    use crate::position::Board;
     use crate::rules::Preset;
     use crate::solver::Limits;
 
@@ -539,24 +539,8 @@ mod tests {
             (n, id[n as usize % 3].parse::<Preset>().expect("an id"))
         }) {
             let board = Board::new(Deal::from_number(number), preset);
-            // Random moves, one in three a draw, down to 40 cards or fewer
-            // (or 300 moves).
-            let mut pos = board.start();
-            for _ in 0..300 {
-                if pos.cards_left() <= 40 {
-                    break;
-                }
-                let moves = board.legal_moves(&pos);
-                if moves.is_empty() {
-                    break;
-                }
-                let m = if random().is_multiple_of(3) && moves.contains(&Move::Draw) {
-                    Move::Draw
-                } else {
-                    moves[(random() % moves.len() as u64) as usize]
-                };
-                pos = board.play(&pos, m).expect("a legal move");
-            }
+            // Random moves, one in three a draw, down to 40 cards or fewer.
+            let pos = walk(&board, 40, &mut random);
             if board.legal_moves(&pos).is_empty() {
                 continue;
             }
@@ -592,6 +576,22 @@ mod tests {
             losses += u32::from(!won);
         }
         assert!(losses >= 10, "{losses} losses");
+    }
+
+    #[test]
+    fn proves_the_longest_loss_long_before_the_search_over_positions() {
+        // King Tut 3752: lost, 864,577 positions for the search over
+        // positions alone; beside the search by sets of cards it stops
+        // when that one has proved the loss.
+        let board = Board::new(Deal::from_number(3752), "kingtut".parse().expect("an id"));
+        let start = board.start();
+        let tables = Tables::new(&board);
+        with_search(&board, &start, Limits::default(), Some(&tables), |search| {
+            assert!(!search.by_sets(&start));
+            assert!(!search.aborted);
+            assert!(search.sweep_steps > 0);
+            assert!(search.nodes < 200_000, "{} positions", search.nodes);
+        });
     }
 
     #[test]
