@@ -1630,11 +1630,18 @@ impl Search<'_> {
             if !self.stock_forced && (i >= PYRAMID_CARDS || j >= PYRAMID_CARDS) {
                 return false;
             }
-            let only = |x: usize, y: usize| {
-                (x < PYRAMID_CARDS || self.goal_all) && self.partner_masks[x] & in_play == 1 << y
-            };
-            only(i, j) || only(j, i)
+            self.forced_pair(i, j, in_play)
         })
+    }
+
+    /// Whether the pair of the cards of deck indices `i` and `j` is forced
+    /// (see the module docs), `in_play` the cards in play: one of them is
+    /// a card the goal needs removed whose only partner left is the other.
+    fn forced_pair(&self, i: usize, j: usize, in_play: u64) -> bool {
+        let only = |x: usize, y: usize| {
+            (x < PYRAMID_CARDS || self.goal_all) && self.partner_masks[x] & in_play == 1 << y
+        };
+        only(i, j) || only(j, i)
     }
 
     /// Counts a position searched, or, with the budget spent, notes the

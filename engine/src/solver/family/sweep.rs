@@ -60,7 +60,12 @@ fn drawn_to(entries: u32, n: u32, turn: u32) -> u32 {
 /// first: by stock cards left, then by pyramid cards left (every move
 /// takes cards from one or the other and none adds any).
 fn level_of(pyramid: u32, stock: u32) -> usize {
-    stock.count_ones() as usize * (PYRAMID_CARDS + 1) + pyramid.count_ones() as usize
+    level_at(stock.count_ones() as usize, pyramid.count_ones() as usize)
+}
+
+/// `level_of`, by how many stock and pyramid cards are left.
+fn level_at(stock: usize, pyramid: usize) -> usize {
+    stock * (PYRAMID_CARDS + 1) + pyramid
 }
 
 const LEVELS: usize = (24 + 1) * (PYRAMID_CARDS + 1);
@@ -216,14 +221,13 @@ impl Search<'_> {
         }
         // A forced pair of pyramid cards goes alone.
         let in_play = u64::from(pyramid) | u64::from(stock) << PYRAMID_CARDS;
-        let only = |x: u32, y: u32| self.partner_masks[x as usize] & in_play == 1 << y;
         let mut pairs = [(0u32, 0u32); 64];
         let mut count = 0;
         let mut forced = false;
         'pairs: for a in bits(exposed) {
             let partners = self.partner_masks[a as usize] as u32 & exposed & !below(a as u8 + 1);
             for b in bits(partners) {
-                if only(a, b) || only(b, a) {
+                if self.forced_pair(a as usize, b as usize, in_play) {
                     (pairs[0], count, forced) = ((a, b), 1, true);
                     break 'pairs;
                 }
@@ -351,8 +355,7 @@ impl Search<'_> {
             if p + dp > PYRAMID_CARDS || s + ds > 24 {
                 continue;
             }
-            let level = (s + ds) * (PYRAMID_CARDS + 1) + p + dp;
-            for &w in sweep.levels[level].table.iter() {
+            for &w in sweep.levels[level_at(s + ds, p + dp)].table.iter() {
                 let from = w & CARDS_KEY;
                 let from_id = (from >> 24) as u32;
                 let from_pyramid = self.pyramid_of_id[from_id as usize];
