@@ -1057,13 +1057,6 @@ impl CardSets {
         }
     }
 
-    /// The word of the set of cards `key`, if any.
-    fn get(&self, key: u64) -> Option<u64> {
-        self.table
-            .find(Self::hash(key), |&w| w & CARDS_KEY == key)
-            .copied()
-    }
-
     /// The word of the set of cards `key`, if any, to change.
     fn get_mut(&mut self, key: u64) -> Option<&mut u64> {
         self.table
@@ -1517,6 +1510,20 @@ impl Search<'_> {
         if !self.by_rank {
             return self.by_rank(pos, dead);
         }
+        // `dead` is none outside King Tut's kind of game: no pyramid
+        // number needed.
+        let pyramid = if self.unlimited_turned {
+            self.pyramid_id(pos.pyramid)
+        } else {
+            0
+        };
+        self.by_rank_numbered(pos, dead, pyramid)
+    }
+
+    /// `by_rank_cached` (its cache on), `id` the number of `pos`'s pyramid
+    /// in King Tut's kind of game (see `pyramid_id`), else 0.
+    fn by_rank_numbered(&mut self, pos: &Position, dead: u32, pyramid: u32) -> Position {
+        debug_assert!(self.by_rank);
         let size = if self.nodes >= BIG_CACHE_AFTER {
             BIG_REP_CACHE
         } else if self.nodes >= CACHE_AFTER {
@@ -1527,13 +1534,6 @@ impl Search<'_> {
         if self.rep_cache.len() < size {
             self.rep_cache = vec![u64::MAX; size];
         }
-        // `dead` is none outside King Tut's kind of game: no pyramid
-        // number needed.
-        let pyramid = if self.unlimited_turned {
-            self.pyramid_id(pos.pyramid)
-        } else {
-            0
-        };
         let key = u64::from(pos.stock) | u64::from(pyramid) << 24;
         let slot = (key.wrapping_mul(0x9e37_79b9_7f4a_7c15)
             >> (64 - self.rep_cache.len().trailing_zeros())) as usize;
