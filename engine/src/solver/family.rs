@@ -709,10 +709,10 @@ const STACK_AFTER: u64 = 5_000;
 /// positions counted so far for each of them (5 a position at 20,000, 20
 /// at 80,000). The longer the search over positions goes, the likelier
 /// the deal is lost, and the search by sets proves a loss in about half
-/// the time: King Tut 3752 (lost; 864,577 positions alone) takes about 95
+/// the time: King Tut 3752 (lost; 864,577 positions alone) takes about 90
 /// ms so, against 180 ms alone. Wins the search over positions finds
 /// between 20,000 and 100,000 positions pay for the steps made beside it:
-/// 9859 (76,699 positions, 13 ms alone) takes about 80 ms. A fixed 16
+/// 9859 (76,699 positions, 13 ms alone) takes about 75 ms. A fixed 16
 /// steps a position took 3752 to about 92 ms but 9859 to 99 ms and 11939
 /// (80,456 positions, 17 ms alone) to 140 ms; 6 a position, 3752 to 117
 /// ms (`pyramid-solver --deal N --rules kingtut`).
