@@ -578,6 +578,7 @@ fn with_search<R>(
         entered: CardSets::default(),
         pyramid_ids: FxHashMap::default(),
         last_pyramid: (u32::MAX, 0),
+        last_counts: std::cell::Cell::new((u32::MAX, [0; 15])),
         sweeping: false,
         sweep: None,
         root: *pos,
@@ -902,6 +903,8 @@ struct Search<'a> {
     /// (at most 1,430: the pyramid's states), and the last one looked up.
     pyramid_ids: FxHashMap<u32, u32>,
     last_pyramid: (u32, u32),
+    /// The last pyramid `pyramid_counts` counted, and its counts.
+    last_counts: std::cell::Cell<(u32, [u8; 15])>,
     /// Unlimited passes, several cards a turn onto one waste: whether the
     /// search by sets of cards runs beside the search over positions (see
     /// `by_sets`), where it stands, the position it started from, the steps
@@ -1923,11 +1926,16 @@ impl Search<'_> {
     /// rank, or alone if a King). Counted card by card: no popcount
     /// instruction in the native build's baseline.
     fn pyramid_counts(&self, pyramid: u32) -> [u8; 15] {
+        let (last, counts) = self.last_counts.get();
+        if last == pyramid {
+            return counts;
+        }
         let mut counts = [0u8; 15];
         for k in crate::position::bits(pyramid) {
             counts[usize::from(self.pyramid_rank[k as usize])] += 1;
         }
         counts[13] = 0;
+        self.last_counts.set((pyramid, counts));
         counts
     }
 
