@@ -36,7 +36,7 @@
 use crate::deal::PYRAMID_CARDS;
 use crate::position::{below, bits, exposed_of, highest, Move, Position};
 
-use super::{after_nth, ones, Search, CARDS_KEY, SEEN_SHIFT};
+use super::{after_nth, ones, Search};
 
 /// The pointers reached from those of `entries` (as cards drawn, bits
 /// 0..=n) by draws and recycles, `n` stock cards in play, `turn` a turn.
@@ -70,19 +70,29 @@ fn level_at(stock: usize, pyramid: usize) -> usize {
 
 const LEVELS: usize = (24 + 1) * (PYRAMID_CARDS + 1);
 
-/// A set noted by `Sweep::add`: its key above the pointers it is entered
-/// at (bits 0..=24), so that sorting the words brings a set's together.
+/// A set's word: its key (as `CardSets`'s: the representative's stock and
+/// its pyramid's number) above the pointers it is entered at (bits
+/// 0..=24), so that words sort by key.
 const ENTRY_BITS: u32 = 25;
 const ENTRIES: u64 = (1 << ENTRY_BITS) - 1;
 
+/// The key of a set's word.
+fn key_of(word: u64) -> u64 {
+    word >> ENTRY_BITS
+}
+
+/// The pointers a set's word is entered at.
+fn entries_of(word: u64) -> u32 {
+    (word & ENTRIES) as u32
+}
+
 /// Where the search by sets of cards stands: the sets met, by level, and
 /// the level being taken and how many of its sets are taken. A level not
-/// yet taken holds its sets as noted, once for each move into them (see
-/// `Sweep::add`); one taken or being taken, each set's word once, its key
-/// and the pointers it is entered at, as in `CardSets`, in order of key
-/// (kept, for a win's line). Sorting a level's notes once costs less than
-/// a table of sets would for each note (King Tut 3752: 0.66 million notes
-/// of 0.24 million sets).
+/// yet taken holds a word for each move into its sets (see `Sweep::add`);
+/// one taken or being taken, each set's word once, with every pointer it
+/// is entered at, in order of key (kept, for a win's line). Sorting a
+/// level's words once costs less than a table of sets would for each move
+/// (King Tut 3752: 0.66 million words for 0.24 million sets).
 pub(super) struct Sweep {
     levels: Vec<Vec<u64>>,
     level: usize,
@@ -144,34 +154,28 @@ impl Sweep {
         self.levels[level].push(key << ENTRY_BITS | u64::from(entries));
     }
 
-    /// Merges the sets noted at `level` (as `add` notes them) into one word
-    /// each, its key and every pointer it is entered at (as in
-    /// `CardSets`), in order of key.
+    /// Merges the words noted at `level` into one a set, with every
+    /// pointer it is entered at, in order of key.
     fn merge(&mut self, level: usize) {
-        let noted = &mut self.levels[level];
-        noted.sort_unstable();
-        let mut merged = 0;
-        let mut i = 0;
-        while i < noted.len() {
-            let key = noted[i] >> ENTRY_BITS;
-            let mut entries = 0;
-            while i < noted.len() && noted[i] >> ENTRY_BITS == key {
-                entries |= noted[i] & ENTRIES;
-                i += 1;
+        let words = &mut self.levels[level];
+        words.sort_unstable();
+        words.dedup_by(|later, kept| {
+            let same = key_of(*later) == key_of(*kept);
+            if same {
+                *kept |= *later;
             }
-            noted[merged] = key | entries << SEEN_SHIFT;
-            merged += 1;
-        }
-        noted.truncate(merged);
-        noted.shrink_to_fit();
+            same
+        });
+        words.shrink_to_fit();
     }
 
     /// The word of set `key` at taken level `level`, if met.
     fn get(&self, level: usize, key: u64) -> Option<u64> {
-        let sets = &self.levels[level];
-        sets.binary_search_by_key(&key, |w| w & CARDS_KEY)
+        let words = &self.levels[level];
+        words
+            .binary_search_by_key(&key, |&w| key_of(w))
             .ok()
-            .map(|i| sets[i])
+            .map(|i| words[i])
     }
 }
 
@@ -198,7 +202,7 @@ impl Search<'_> {
             let word = sweep.levels[sweep.level][sweep.taken];
             sweep.taken += 1;
             if let Some((at, step)) = self.sweep_set(sweep, word) {
-                sweep.won = Some((word & CARDS_KEY, at, step));
+                sweep.won = Some((key_of(word), at, step));
                 return Found::Won;
             }
         }
@@ -208,8 +212,8 @@ impl Search<'_> {
     /// pyramid, if any, and the pointer it is made at.
     fn sweep_set(&mut self, sweep: &mut Sweep, word: u64) -> Option<(u32, Step)> {
         let turn = self.turned.expect("several cards a turn");
-        let key = word & CARDS_KEY;
-        let entries = (word >> SEEN_SHIFT) as u32 & ((1 << 25) - 1);
+        let key = key_of(word);
+        let entries = entries_of(word);
         let stock = key as u32 & ((1 << 24) - 1);
         let id = (key >> 24) as u32;
         let pyramid = self.pyramid_of_id[id as usize];
@@ -376,7 +380,7 @@ impl Search<'_> {
         let pyramid = self.pyramid_of_id[id as usize];
         let (s, p) = (stock.count_ones() as usize, pyramid.count_ones() as usize);
         let word = sweep.get(level_of(pyramid, stock), key)?;
-        let entries = (word >> SEEN_SHIFT) as u32 & ((1 << 25) - 1);
+        let entries = entries_of(word);
         // The entries from which `at` is drawn to.
         let n = ones(stock);
         let good: u32 = bits(entries)
@@ -390,14 +394,14 @@ impl Search<'_> {
                 continue;
             }
             for &w in &sweep.levels[level_at(s + ds, p + dp)] {
-                let from = w & CARDS_KEY;
+                let from = key_of(w);
                 let from_id = (from >> 24) as u32;
                 let from_pyramid = self.pyramid_of_id[from_id as usize];
                 if from_pyramid & pyramid != pyramid {
                     continue;
                 }
                 let from_stock = from as u32 & ((1 << 24) - 1);
-                let from_entries = (w >> SEEN_SHIFT) as u32 & ((1 << 25) - 1);
+                let from_entries = entries_of(w);
                 let reached = drawn_to(from_entries, ones(from_stock), turn);
                 let dead = self.dead_of_id[from_id as usize];
                 let gone = from_pyramid & !pyramid;
