@@ -684,23 +684,26 @@ const LEAVING_FIRST: u64 = 1_000;
 const LEAVING_RATE: u64 = 5;
 
 /// Cheops: the positions the runs spend before the search by the waste's
-/// stack is asked (between two runs; see `Search::by_stack`). Asked after
-/// 5,000, 7,500, 10,000 or 20,000 positions, over deals 10001..=20000
-/// (best of two runs each, on a machine where Classic's median is 0.016
-/// ms): the 99th percentile 15.3, 17.2, 18.0 and 18.0 ms, the worst deal
-/// 194, 196, 200 and 209 ms, the deals past 100 ms 15, 15, 15 and 18, all
-/// 10,000 deals 11.5, 11.7, 11.6 and 12.5 s; over deals 1..=10000 (best of
-/// three) 5,000 against 20,000 took the 99th percentile from 15.7 to 14.0
-/// ms, the deals past 100 ms from 13 to 10 and all of them from 11.6 to
-/// 10.7 s. Asked sooner, it takes on deals the runs would decide within a
-/// few thousand positions more, and some of those it takes long over
-/// (8279, lost by the runs at 9,982 positions in 12 ms, takes 187 ms).
-/// With the first run's plan and the pairs that cross (see `Cheops`),
-/// over both ranges, the deals whose positions change take, against
-/// 5,000: 2,500 1.5 % and 1.0 % more time, 3,500 2.8 % and 1.1 % less,
-/// 10,000 16 % and 17 % more (one run each). Whenever it is asked, it
-/// answers the same, and the runs go on as before if it runs out: no
-/// verdict under any budget of 20,000 positions or more depends on this.
+/// stack is asked (between two runs; see `Search::by_stack`). Over Cheops
+/// deals 1..=10000 and 10001..=20000 (`solver-bench --results`, one to
+/// three runs of each, alternately), asked after 1,000, 1,500, 2,000,
+/// 3,500, 5,000, 10,000 and 20,000 positions, the 99th percentile comes to
+/// 7.9 and 9.0 ms, 7.5 and 8.0, 7.2–7.5 and 7.7–8.0, 7.9–8.1 and 8.1–8.5,
+/// 9.0–9.2 and 9.2–9.7, 13.5 and 14.8–14.9, 14.0–15.0 and 18.4 ms; all
+/// 10,000 deals take 5.9 and 6.4 s, 5.6 and 6.0, 5.3–5.5 and 5.8–6.0,
+/// 5.7–5.8 and 6.1–6.3, 6.0–6.2 and 6.2–6.4, 6.9 and 7.3, 7.9–8.0 and 8.6
+/// s; the worst deal stays at 66–91 ms up to 10,000 and is 107–124 ms at
+/// 20,000, and the median at 0.081–0.088 ms throughout. Asked sooner, it
+/// takes on wins the runs find within a few thousand positions, and a win
+/// costs it much of what a loss does: asked after 2,000, about 600 deals of
+/// each range go to it, and the slowest of those wins take 10–35 ms
+/// where the runs took 1–5 (7292: 30.5 against 4.8 ms, 10134: 35.2 against
+/// 3.0), which the page's hints, several times slower in the browser, would
+/// feel. Asked later, the runs spend longer on the losses it proves.
+/// Whenever it is asked it answers the same, from the same position, and
+/// the runs go on as before if it runs out (it is asked at the latest
+/// when their budget is spent), so no verdict under any budget depends on
+/// this.
 const STACK_AFTER: u64 = 5_000;
 
 /// Unlimited passes, several cards a turn onto one waste: the positions

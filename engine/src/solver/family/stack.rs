@@ -21,50 +21,72 @@
 //! is bounded by the deal's size, where one over positions grows with the
 //! sets of waste cards it meets (27 million positions for Cheops 7580).
 //!
-//! Within a context the states only move one way (cards leave, or the
-//! pointer moves on), so each is explored once, and whether an exit can be
-//! reached from a state depends on the state and the top alone: a state
-//! from which none can is recorded as dead for that top, and skipped by
-//! every later context with the same top. A state is also dropped when
-//! nothing it leads to can clear the cards: the top, if no pyramid card
-//! pairs with it, and each pyramid card with no partner left in the
-//! pyramid nor among the cards under the top (or the top itself) must
-//! each leave with a stock card of its own drawn after the top, and a
-//! state whose stock cards left (those not yet drawn and the slot card)
-//! cannot give each one (Hall's condition, checked by a matching) is
-//! dropped. Those cards keep no partners among one another, so the
-//! check fails at a state with more pyramid cards only if it fails at
-//! those its pairs of pyramid cards lead to (which the burials skipped,
-//! below, rely on). A
-//! context's exits are stored a pyramid state at a time, as the word of a
-//! bit set that holds that state's 50 pointers and slots, so a line that
-//! enters the context takes them up a word at a time.
+//! What a context's entry leads to while the top stays, its *reach*,
+//! depends on the state alone and not on the top: the top only decides
+//! which of those states it can leave from. So the context of card `y`
+//! entered at pyramid state `i` has as its exits the states just after `y`
+//! leaves from a state of its reach, by a pair with an exposed pyramid card
+//! or with the slot card; and every state with a slot card is the entry
+//! of some context (pointer `t` with slot card `t - 1`: card `t - 2`'s,
+//! at that pyramid state), whose reach is all that state leads to, whatever
+//! the top. A context's reach is found once and taken whole by every
+//! context that meets its entry (`sweep`): the states a context searches
+//! itself are those at its entry's pointer (pairs, the slot card's pairs,
+//! the draw, and the burial of the slot card, which jumps to that card's
+//! context's exits) and those with an empty slot later (pairs of pyramid
+//! cards, and the draw, to an entry). Every other state it reaches lies in
+//! the reach of a later context it takes. On Cheops 7580 the contexts
+//! search 0.27 million states themselves and take 8.3 million pyramid
+//! states' words from reaches (each the bit set of that pyramid state's
+//! pointers and slots, below), where searching each context's reach
+//! itself, state by state, took 7.5 million states and 2.1 million
+//! pyramid states' words; reaches overlap, so the same states are taken
+//! again and again, but a word taken costs a few instructions where one
+//! searched cost about 300.
 //!
-//! A context is searched a word at a time too (`sweep`). The pyramid's
-//! states are numbered by their cards left, most first, and a step either
-//! takes cards from the pyramid (a later number) or keeps the pyramid and
-//! moves the pointer on (a later bit of its word). So the sweep takes the
-//! pyramid states reached in order of number, and in each the states
-//! reached, all those new at once until none is: each draw onto an empty
-//! slot sets the bit three places on, each draw that buries the slot card
-//! ors in the exits of that card's context, and once the word is complete
-//! each pair takes all of its states at once (a pair of pyramid cards to
-//! the same bits of another pyramid state, a pair with the slot card to
-//! the bits one place lower, those whose slot card pairs with it).
-//! Afterwards the states reached are taken again, last first, to find
-//! those from which no exit is reached (dead, for every later context with
-//! the same top): after each of a top's first sweeps, and then after one
-//! in so many, as the later ones seldom find any (`MARK_FIRST`).
+//! A state is dropped when nothing it leads to can clear the cards: the
+//! top, if no pyramid card pairs with it, and each pyramid card with no
+//! partner left in the pyramid nor among the cards under the top (or the
+//! top itself) must each leave with a stock card of its own drawn after
+//! the top, and a state whose stock cards left (those not yet drawn and
+//! the slot card) cannot give each one (Hall's condition, checked by a
+//! matching) is dropped. Those cards keep no partners among one another,
+//! so the check fails at a state with more pyramid cards only if it fails
+//! at those its pairs of pyramid cards lead to (which the burials skipped,
+//! below, rely on), and it never passes at a state after failing at one
+//! before it. A reach is taken by the contexts of cards under its top,
+//! so it keeps the states that pass without the top's own need (those
+//! contexts' tops have fewer cards under them, so their cards need as
+//! much or more); the top cannot leave from the states that fail only by
+//! it (it has no partner in the pyramid there, and a slot card that pairs
+//! with it meets its need). Whether the top can ever leave from a state
+//! is the top's own, so no state is dropped for that: the reaches are the
+//! same for every top. A context's exits and reach are stored a pyramid
+//! state at a time, as the word of a bit set that holds that state's 50
+//! pointers and slots, so a line that enters the context takes them up a
+//! word at a time.
 //!
-//! A burial that a sweep has already made at a pyramid state with more
+//! The pyramid's states are numbered by their cards left, most first, and
+//! a step either takes cards from the pyramid (a later number) or keeps
+//! the pyramid and moves the pointer on (a later bit of its word). So a
+//! context's search takes the pyramid states reached in order of number,
+//! and in each the states reached, all those new at once until none is:
+//! first the reaches of the entries among them not yet taken (a reach
+//! holds every entry it leads to, so the earliest first skip the most),
+//! then its own states: each draw onto an empty slot sets the bit three
+//! places on, the burial ors in the exits of the slot card's context, and
+//! once the word is complete each pair takes all of its states at once (a
+//! pair of pyramid cards to the same bits of another pyramid state, a pair
+//! with the slot card to the bits one place lower, those whose slot card
+//! pairs with it).
+//!
+//! A burial that a context has already made at a pyramid state with more
 //! cards is not made again. The context of card `z` entered at pyramid
 //! state `i` meets, by the same pairs of pyramid cards, the entry of `z`'s
 //! context at any pyramid state those pairs leave (the pointer and the slot
-//! card are the same), so its exits hold all of that context's. Each sweep
-//! carries to every pyramid state the burials made at the states its pairs
-//! of pyramid cards came from, and skips them: on Cheops 7580 this leaves
-//! 1.1 million of 3.0 million burials, and 24 million of 57 million exits
-//! to or in.
+//! card are the same), so its exits hold all of that context's. Each
+//! search carries to every pyramid state the burials made at the states its
+//! pairs of pyramid cards came from, and skips them.
 //!
 //! A context keeps no exit by which the top leaves with a pyramid card
 //! already exposed when it was entered. The top was the slot card just
@@ -75,8 +97,7 @@
 //! the top as the waste's top all along (the contexts of later burials are
 //! the same whatever lies under them). So every line out of such an exit
 //! is a line from the burial's own state, which the search takes there
-//! anyway. On deal 9478 the exits or-ed in fall from 20.4 to 17.4
-//! million, and the twelve slowest Cheops deals take 4 % less time.
+//! anyway.
 //!
 //! A position whose waste already holds cards is a chain of contexts: the
 //! waste's top first, from the position's state, then each card under it
@@ -84,6 +105,7 @@
 //! goal is every card gone. The winning line is rebuilt afterwards, context
 //! by context, from the exits the search stored.
 
+use std::cell::RefCell;
 use std::sync::OnceLock;
 
 use std::collections::hash_map::Entry;
@@ -254,6 +276,12 @@ fn context_key(y: usize, id: usize) -> usize {
     y * STATES + id
 }
 
+/// How many pyramid states' words taken with a reach count as one state
+/// searched against the search's budget (about what they cost against it:
+/// on Cheops 7580, 8.3 million words taken and 0.27 million states
+/// searched).
+const TAKEN_PER_STATE: usize = 8;
+
 /// An exit's pyramid state, above the word of its states in one u64.
 const EXIT_ID: u32 = 50;
 
@@ -262,41 +290,43 @@ fn exit_parts(e: u64) -> (u32, u64) {
     ((e >> EXIT_ID) as u32, e & ((1 << EXIT_ID) - 1))
 }
 
-/// A sweep's tables for one top: for each pyramid state, the states
-/// reached and the exits found (side by side, as the sweep reads them
-/// together), the states alive and not dead for that top and the burials
-/// covered (side by side too); the exits found, and the pyramid states
-/// swept with their states. The tables have `ROOM` rows, so that the
-/// sweep's indices need no bounds checks; the row `STATES` takes the
-/// padding's writes and is never read.
+/// A sweep's tables for one top, with `ROOM` rows so that its indices
+/// need no bounds checks (the row `STATES` takes the padding's writes and
+/// is never read): for each pyramid state, the states reached and not yet
+/// searched, the states in the reach, and the burials (by their states'
+/// bits) it need not make, made at a state its pairs of pyramid cards came
+/// from; the pyramid states with states reached (a bit set), and those
+/// with states in the reach, in the order first met.
 #[derive(Default)]
 struct Sweep {
-    /// For each pyramid state (and a scratch one past the last), the
-    /// states reached and the exits found.
-    slots: Vec<[u64; 2]>,
-    /// For each pyramid state: its states alive and not dead for this top
-    /// (`u64::MAX` until first asked), and the burials (by their states'
-    /// bits) it need not make, made at a state its pairs of pyramid cards
-    /// came from.
-    info: Vec<[u64; 2]>,
+    pending: Vec<u64>,
+    reach: Vec<u64>,
+    covered: Vec<u64>,
+    rows: [u64; ROOM / 64],
+    order: Vec<u16>,
+    /// For each pyramid state, the exits found there, and those states
+    /// (`new_context`, for the top's contexts).
     exits: Vec<u64>,
-    order: Vec<(u16, u64)>,
-    /// The sweeps made with this top.
-    count: u32,
+    exit_rows: Vec<u16>,
 }
 
-/// The sweeps of a top after each of which the states found dead are
-/// marked (`mark_dead`), and after how many of the later ones. Most of
-/// the dead states are found by a top's first sweeps, and the later ones
-/// reach them again: on Cheops 7580, four sweeps in five find none. The
-/// pass costs about as much as the sweep, and leaving it out only counts
-/// more states: marking after every sweep, 7580 counts 7.37 million states,
-/// after the first 64 and every 16th 7.50 million, in 0.89 of the time
-/// over the twelve slowest deals (best of three runs each, alternately;
-/// 16 and every 64th 0.89, 256 and every 16th 0.91). Never marking takes
-/// 7580 past the default budget.
-const MARK_FIRST: u32 = 64;
-const MARK_EVERY: u32 = 16;
+thread_local! {
+    /// The exits and reaches of the last search on this thread, emptied,
+    /// kept for the next: a long search fills tens of megabytes, and
+    /// fresh memory costs a page fault every 4 KiB (about a sixth of
+    /// Cheops 9478's time in a run of its own).
+    static ARENAS: RefCell<(Vec<u64>, Vec<u64>)> = const { RefCell::new((Vec::new(), Vec::new())) };
+}
+
+impl Drop for StackSearch<'_> {
+    fn drop(&mut self) {
+        let mut exits = std::mem::take(&mut self.exits);
+        let mut reaches = std::mem::take(&mut self.reaches);
+        exits.clear();
+        reaches.clear();
+        ARENAS.with(|a| *a.borrow_mut() = (exits, reaches));
+    }
+}
 
 /// What a step within a context does.
 #[derive(Clone, Copy)]
@@ -342,11 +372,11 @@ pub(super) struct StackSearch<'a> {
     seen: Vec<Vec<u64>>,
     exited: Vec<Vec<u64>>,
     /// For each card of the position's waste and the empty waste, the
-    /// states from which no exit (or goal) is reached (the sweeps keep
-    /// their own, `Sweep::dead`).
+    /// states from which no exit (or goal) is reached.
     dead: Vec<Vec<u64>>,
     marked: Vec<Vec<u32>>,
-    /// States explored, and where the search gives up.
+    /// States searched and pyramid states' words taken with a reach, and
+    /// where the search gives up.
     pub(super) visits: u64,
     limit: u64,
     /// For each card, the bits of the states whose slot card pairs with it.
@@ -354,15 +384,22 @@ pub(super) struct StackSearch<'a> {
     /// For each top (a card, 0..24, or 24 for none) and pyramid state, its
     /// alive states (`u64::MAX` until first asked).
     alive_words: Vec<u64>,
+    /// The same without the top's own need: the states a context's reach
+    /// keeps (`reach_alive_word`).
+    reach_alive_words: Vec<u64>,
+    /// Each context's reach, as `spans` and `exits` hold its exits: for
+    /// each pyramid state, the states the context's entry leads to (the
+    /// top staying) alive for every context with its top or one under it.
+    reach_spans: Vec<(u32, u32)>,
+    reaches: Vec<u64>,
     /// For each top, the tables of its sweep (see `sweep`).
     sweeps: Vec<Sweep>,
     /// For each pyramid state, the states its pairs of pyramid cards
     /// leave: `pair_to[pair_at[i]..pair_at[i + 1]]`.
     pair_at: Box<[u32; STATES + 1]>,
     pair_to: Vec<u16>,
-    /// For each top, whether each pyramid card pairs with it (all ones or
-    /// none; the padding card none).
-    top_masks: Vec<[u64; 32]>,
+    /// For each top, the pyramid cards that pair with it.
+    top_cards: [u32; STOCK],
     /// For each pyramid card (the padding card last), the bits of the
     /// states whose slot card pairs with it.
     card_pair_bits: [u64; 32],
@@ -395,17 +432,11 @@ impl<'a> StackSearch<'a> {
         });
         let pair_at = pair_at.try_into().expect("a pyramid state's pairs");
         StackSearch {
-            top_masks: (0..STOCK)
-                .map(|y| {
-                    std::array::from_fn(|a| {
-                        if a < PYRAMID_CARDS && partners[a] >> (PYRAMID_CARDS + y) & 1 != 0 {
-                            u64::MAX
-                        } else {
-                            0
-                        }
-                    })
-                })
-                .collect(),
+            top_cards: std::array::from_fn(|y| {
+                (0..PYRAMID_CARDS)
+                    .filter(|&a| partners[a] >> (PYRAMID_CARDS + y) & 1 != 0)
+                    .fold(0, |m, a| m | 1 << a)
+            }),
             card_pair_bits: std::array::from_fn(
                 |a| {
                     if a < PYRAMID_CARDS {
@@ -422,7 +453,7 @@ impl<'a> StackSearch<'a> {
             partners: *partners,
             lonely: vec![NONE; n],
             spans: vec![(NONE, 0); STOCK * n],
-            exits: Vec::new(),
+            exits: ARENAS.with(|a| std::mem::take(&mut a.borrow_mut().0)),
             seen: vec![vec![0; words]; STOCK + 1],
             exited: vec![vec![0; words]; STOCK + 1],
             dead: vec![vec![0; words]; STOCK + 1],
@@ -431,10 +462,17 @@ impl<'a> StackSearch<'a> {
             limit: 0,
             pair_bits,
             alive_words: vec![u64::MAX; (STOCK + 1) * n],
+            reach_alive_words: vec![u64::MAX; (STOCK + 1) * n],
+            reach_spans: vec![(NONE, 0); STOCK * n],
+            reaches: ARENAS.with(|a| std::mem::take(&mut a.borrow_mut().1)),
             sweeps: (0..STOCK)
                 .map(|_| Sweep {
-                    slots: vec![[0; 2]; ROOM],
-                    info: vec![[u64::MAX, 0]; ROOM],
+                    pending: vec![0; ROOM],
+                    reach: vec![0; ROOM],
+                    covered: vec![0; ROOM],
+                    order: vec![0; ROOM],
+                    exits: vec![0; ROOM],
+                    exit_rows: vec![0; ROOM],
                     ..Sweep::default()
                 })
                 .collect(),
@@ -549,27 +587,82 @@ impl<'a> StackSearch<'a> {
         self.new_context(y, id, key)
     }
 
-    /// `context`, for a context not yet searched.
+    /// The reach of the context of card `y` entered at pyramid state `id`
+    /// (searched now if it is not yet), as a range of `reaches`; `None`
+    /// when the search runs out of states.
+    #[inline]
+    fn reach(&mut self, y: usize, id: u16) -> Option<(usize, usize)> {
+        let key = context_key(y, usize::from(id));
+        if self.reach_spans[key].0 == NONE {
+            self.new_reach(y, id)?;
+        }
+        let (first, count) = self.reach_spans[key];
+        Some((first as usize, (first + count) as usize))
+    }
+
+    /// `context`, for a context whose exits are not yet found: the top
+    /// leaves from the states of its reach, but by a pyramid card exposed
+    /// at the entry (module docs). The reach's states are alive for every
+    /// context under this one, not always for this one (the top's own need
+    /// is left out), but the top cannot leave from those that are not: it
+    /// has no partner in the pyramid there, and a slot card that pairs
+    /// with it meets its need.
     #[cold]
     #[inline(never)]
     fn new_context(&mut self, y: usize, id: u16, key: usize) -> Option<(usize, usize)> {
+        let (r0, r1) = self.reach(y, id)?;
+        let p = self.pyramids;
+        let top_pairs = self.pair_bits[PYRAMID_CARDS + y];
+        let top_cards = self.top_cards[y] & !p.exposed[usize::from(id)];
+        let mut sweep = std::mem::take(&mut self.sweeps[y]);
+        let exits: &mut [u64; ROOM] = (&mut sweep.exits[..]).try_into().expect("room");
+        let rows: &mut [u16; ROOM] = (&mut sweep.exit_rows[..]).try_into().expect("room");
+        let mut n = 0;
+        for &r in &self.reaches[r0..r1] {
+            let (w, word) = exit_parts(r);
+            let ix = w as usize & (ROOM - 1);
+            let mut leaving = p.exposed[ix] & top_cards;
+            while leaving != 0 {
+                let a = leaving.trailing_zeros() as usize;
+                leaving &= leaving - 1;
+                let after_a = usize::from(p.after[ix][a]) & (ROOM - 1);
+                let old = exits[after_a];
+                exits[after_a] = old | word;
+                rows[n & (ROOM - 1)] = after_a as u16;
+                n += usize::from(old == 0);
+            }
+            let by_slot = (word & top_pairs) >> 1;
+            let old = exits[ix];
+            exits[ix] = old | by_slot;
+            rows[n & (ROOM - 1)] = ix as u16;
+            n += usize::from(old == 0 && by_slot != 0);
+        }
+        let first = self.exits.len() as u32;
+        for &r in &rows[..n] {
+            let r = usize::from(r) & (ROOM - 1);
+            self.exits.push(exits[r] | (r as u64) << EXIT_ID);
+            exits[r] = 0;
+        }
+        self.sweeps[y] = sweep;
+        self.spans[key] = (first, self.exits.len() as u32 - first);
+        Some((first as usize, self.exits.len()))
+    }
+
+    /// `reach`, for a context not yet searched.
+    #[cold]
+    #[inline(never)]
+    fn new_reach(&mut self, y: usize, id: u16) -> Option<()> {
         let mut sweep = std::mem::take(&mut self.sweeps[y]);
         let done = self.sweep(y, id, &mut sweep);
-        if done.is_some() {
-            self.spans[key] = (self.exits.len() as u32, sweep.exits.len() as u32);
-            self.exits.extend_from_slice(&sweep.exits);
-        } else {
-            // Cut off: what it reached goes; what it found alive or dead
-            // holds.
-            sweep.slots.fill([0; 2]);
-            sweep.info.iter_mut().for_each(|w| w[1] = 0);
+        if done.is_none() {
+            // Cut off: what it reached goes.
+            sweep.pending.fill(0);
+            sweep.reach.fill(0);
+            sweep.covered.fill(0);
+            sweep.rows.fill(0);
         }
-        sweep.exits.clear();
-        sweep.order.clear();
         self.sweeps[y] = sweep;
-        done?;
-        let (first, count) = self.spans[key];
-        Some((first as usize, (first + count) as usize))
+        done
     }
 
     /// The cards of pyramid state `i` with top `top` (24: none) that must
@@ -579,7 +672,11 @@ impl<'a> StackSearch<'a> {
     /// left in the pyramid nor under the top or the top itself (none of
     /// them pairs with another: they have no partner among the pyramid's
     /// cards, and the top has none among them).
-    fn needs(&mut self, i: usize, top: usize) -> Needs {
+    ///
+    /// Without `own`, the top's own need is left out: what is left holds
+    /// for the contexts under the top too, once it has left (their tops
+    /// have fewer cards under them, so they need more).
+    fn needs(&mut self, i: usize, top: usize, own: bool) -> Needs {
         let set = self.pyramids.set[i];
         let lonely = self.lonely_of(i);
         let stock_partners = |k: usize| (self.partners[k] >> PYRAMID_CARDS) as u32;
@@ -589,7 +686,7 @@ impl<'a> StackSearch<'a> {
         };
         let mut under = 0;
         if top < STOCK {
-            if self.partners[PYRAMID_CARDS + top] & u64::from(set) == 0 {
+            if own && self.partners[PYRAMID_CARDS + top] & u64::from(set) == 0 {
                 needs.push(stock_partners(PYRAMID_CARDS + top) & !below(top as u8 + 1));
             }
             under = below(top as u8 + 1);
@@ -618,7 +715,29 @@ impl<'a> StackSearch<'a> {
         if w != u64::MAX {
             return w;
         }
-        let needs = self.needs(usize::from(id), y);
+        let w = self.alive_word_of(y, id, true);
+        self.alive_words[key] = w;
+        w
+    }
+
+    /// `alive_word` without the top's own need (`needs`): the states a
+    /// context's reach keeps, those alive for every context with its top
+    /// or one under it. No step makes a state alive that was not (the
+    /// cards that need a stock card of their own only grow in number,
+    /// with fewer stock cards left, or leave with one of them).
+    fn reach_alive_word(&mut self, y: usize, id: u16) -> u64 {
+        let key = y * self.pyramids.set.len() + usize::from(id);
+        let w = self.reach_alive_words[key];
+        if w != u64::MAX {
+            return w;
+        }
+        let w = self.alive_word_of(y, id, false);
+        self.reach_alive_words[key] = w;
+        w
+    }
+
+    fn alive_word_of(&mut self, y: usize, id: u16, own: bool) -> u64 {
+        let needs = self.needs(usize::from(id), y, own);
         // The last pointer with an empty slot at which every such card can
         // still leave (-1: none), or 24.
         let mut last = needs
@@ -633,190 +752,169 @@ impl<'a> StackSearch<'a> {
         }
         // With an empty slot, pointers 0 to `last`; with a slot card (the
         // card before the pointer), pointers 1 to `last + 1`.
-        let w = if last < 0 {
+        if last < 0 {
             0
         } else {
             let last = last as u32;
             let slot_last = (last + 1).min(STOCK as u32);
             EMPTY_SLOT_BITS & ((1u64 << (2 * last + 1)) - 1)
                 | SLOT_BITS & ((1u64 << (2 * slot_last + 2)) - 1)
-        };
-        self.alive_words[key] = w;
-        w
+        }
     }
 
-    /// Every state the context of card `y` entered at pyramid state `id`
-    /// reaches, a pyramid state at a time (each one's pointers and slots a
-    /// word), its exits left in `sweep.exits`; `None` when the search runs
-    /// out of states. The pyramid states are numbered by their cards left,
-    /// most first, and every step leaves the pyramid with fewer cards or
-    /// moves the pointer on, so they are taken in order of number (every
-    /// one reached comes after `id`), each one's word complete before its
-    /// pairs are taken.
+    /// The reach of the context of card `y` entered at pyramid state `id`
+    /// (module docs), kept in `reaches`; `None` when the search runs out of
+    /// states. The pyramid states are numbered by their cards left, most
+    /// first, and every step leaves the pyramid with fewer cards or moves
+    /// the pointer on, so they are taken in order of number (every one
+    /// reached comes after `id`), each one's word complete before its
+    /// pairs are taken. In each, the states with a slot card past the
+    /// entry's pointer are entries of contexts of later tops, whose reaches
+    /// are taken whole, one after another, skipping each entry a reach
+    /// taken already holds; the states left are searched here: those at
+    /// the entry's pointer (draws, burials, pairs), and those with an empty
+    /// slot later (pairs of pyramid cards, and the draw to an entry).
     ///
-    /// Kept out of line (so is `new_context`, `context`'s slow path): the
-    /// sweep's own loop then keeps its values in registers; inlined, the
-    /// twelve slowest Cheops deals took 7 % longer.
+    /// Kept out of line (so are `new_context` and `new_reach`, the slow
+    /// paths of `context` and `reach`): its loop then keeps its values in
+    /// registers.
     #[inline(never)]
     fn sweep(&mut self, y: usize, id: u16, sweep: &mut Sweep) -> Option<()> {
         let p = self.pyramids;
-        let top_pairs = self.pair_bits[PYRAMID_CARDS + y];
-        // The exits by a pyramid card exposed at the entry are not kept:
-        // the line that buried the top could have paired it with that card
-        // instead (module docs).
-        let mut top_mask = self.top_masks[y];
-        for a in bits(p.exposed[usize::from(id)]) {
-            top_mask[a as usize] = 0;
-        }
-        let slots: &mut [[u64; 2]; ROOM] = (&mut sweep.slots[..]).try_into().expect("room");
-        let info: &mut [[u64; 2]; ROOM] = (&mut sweep.info[..]).try_into().expect("room");
-        slots[usize::from(id) & (ROOM - 1)][0] = 1 << (2 * (y + 2) + 1);
-        for ix in usize::from(id)..STATES {
-            let [reached, exited] = slots[ix];
-            if reached | exited == 0 {
+        let entry_slot = 1u64 << (2 * (y + 2) + 1);
+        let later_slots = SLOT_BITS & !((entry_slot << 1) - 1);
+        let pending: &mut [u64; ROOM] = (&mut sweep.pending[..]).try_into().expect("room");
+        let reach: &mut [u64; ROOM] = (&mut sweep.reach[..]).try_into().expect("room");
+        let covered: &mut [u64; ROOM] = (&mut sweep.covered[..]).try_into().expect("room");
+        let order: &mut [u16; ROOM] = (&mut sweep.order[..]).try_into().expect("room");
+        let rows = &mut sweep.rows;
+        let mut n = 0;
+        let entry = usize::from(id) & (ROOM - 1);
+        pending[entry] = entry_slot;
+        rows[entry / 64] |= 1 << (entry % 64);
+        let mut k = entry / 64;
+        while k < ROOM / 64 {
+            let left = rows[k];
+            if left == 0 {
+                k += 1;
                 continue;
             }
-            if reached != 0 {
-                // The burials already made at a state with more cards (set
-                // only with states reached).
-                let i = ix as u16;
-                let [mut alive, cov] = info[ix];
-                if alive == u64::MAX {
-                    alive = self.alive_word(y, i);
+            let ix = (k * 64 + left.trailing_zeros() as usize) & (ROOM - 1);
+            let i = ix as u16;
+            let mut alive = self.reach_alive_words[y * STATES + ix];
+            if alive == u64::MAX {
+                alive = self.reach_alive_word(y, i);
+            }
+            let cov = covered[ix];
+            covered[ix] = 0;
+            // The states of `i` searched here.
+            let mut own = 0u64;
+            loop {
+                let todo = pending[ix] & alive & !reach[ix];
+                if todo == 0 {
+                    break;
                 }
-                info[ix] = [alive, 0];
-                // The pointers and slots of `i`, all those new at once
-                // until none is: draws and burials reach states of `i`
-                // only with the pointer further on, and none is taken
-                // twice.
-                let mut done = 0u64;
-                loop {
-                    let todo = slots[ix][0] & alive & !done;
-                    if todo == 0 {
-                        break;
+                // The entries of other contexts, the top's own (searched
+                // already) or later tops', taken whole.
+                let mut take = todo & later_slots;
+                if todo & entry_slot != 0
+                    && ix != entry
+                    && self.reach_spans[context_key(y, ix)].0 != NONE
+                {
+                    take |= entry_slot;
+                }
+                while take != 0 {
+                    let b = take.trailing_zeros();
+                    take &= take - 1;
+                    if reach[ix] >> b & 1 != 0 {
+                        continue;
                     }
-                    done |= todo;
-                    self.visits += u64::from(todo.count_ones());
+                    let (r0, r1) = self.reach(b as usize / 2 - 2, i)?;
+                    self.visits += (r1 - r0).div_ceil(TAKEN_PER_STATE) as u64;
                     if self.visits > self.limit {
                         return None;
                     }
-                    slots[ix][0] |= (todo & DRAW_BITS) << 3;
-                    let mut bury = todo & BURIAL_BITS & !cov;
-                    while bury != 0 {
-                        let b = bury.trailing_zeros();
-                        bury &= bury - 1;
-                        let (a0, a1) = self.context(b as usize / 2 - 1, i)?;
-                        for &e in &self.exits[a0..a1] {
-                            let (w, bits) = exit_parts(e);
-                            slots[w as usize & (ROOM - 1)][0] |= bits;
-                        }
+                    for &r in &self.reaches[r0..r1] {
+                        let (w, word) = exit_parts(r);
+                        let w = w as usize & (ROOM - 1);
+                        let old = reach[w];
+                        reach[w] = old | word;
+                        order[n & (ROOM - 1)] = w as u16;
+                        n += usize::from(old == 0);
                     }
                 }
-                let word = slots[ix][0] & alive;
-                slots[ix][0] = 0;
+                let mine = todo & !reach[ix];
+                if mine == 0 {
+                    continue;
+                }
+                order[n & (ROOM - 1)] = i;
+                n += usize::from(reach[ix] == 0);
+                reach[ix] |= mine;
+                own |= mine;
+                self.visits += u64::from(mine.count_ones());
+                if self.visits > self.limit {
+                    return None;
+                }
+                pending[ix] |= (mine & DRAW_BITS) << 3;
+                // The burial of the slot card, at the entry's pointer.
+                if mine & entry_slot & BURIAL_BITS & !cov != 0 {
+                    let (a0, a1) = self.context(y + 1, i)?;
+                    for &e in &self.exits[a0..a1] {
+                        let (w, word) = exit_parts(e);
+                        let w = w as usize & (ROOM - 1);
+                        pending[w] |= word;
+                        rows[w / 64] |= 1 << (w % 64);
+                    }
+                }
+            }
+            pending[ix] = 0;
+            rows[k] &= !(1 << (ix % 64));
+            if own != 0 {
                 // The burials made here or at a state its pairs of pyramid
                 // cards came from: the same burials at the states these
                 // pairs lead to take no exit those have not (module docs).
-                let cov = cov | (done & BURIAL_BITS);
-                if word != 0 {
-                    sweep.order.push((i, word));
-                    let pairs = self.pair_at[ix] as usize..self.pair_at[ix + 1] as usize;
-                    for &to in &self.pair_to[pairs] {
-                        let to = usize::from(to) & (ROOM - 1);
-                        slots[to][0] |= word;
-                        info[to][1] |= cov;
-                    }
-                    // Each exposed card: with the slot card, and with the
-                    // top (an exit); the padding goes to the scratch state.
+                let cov = cov | (own & entry_slot);
+                let pairs = self.pair_at[ix] as usize..self.pair_at[ix + 1] as usize;
+                for &to in &self.pair_to[pairs] {
+                    let to = usize::from(to) & (ROOM - 1);
+                    pending[to] |= own;
+                    covered[to] |= cov;
+                    rows[to / 64] |= 1 << (to % 64);
+                }
+                // The slot card with each exposed card (at the entry's
+                // pointer: the later slot cards are in the reaches taken).
+                let with_slot = own & entry_slot;
+                if with_slot != 0 {
                     for &e in &p.exposed_list[ix] {
                         let a = usize::from(e >> 11);
                         let after_a = usize::from(e & 0x7ff);
-                        let slot = &mut slots[after_a];
-                        slot[0] |= (word & self.card_pair_bits[a]) >> 1;
-                        slot[1] |= word & top_mask[a];
+                        let to = (with_slot & self.card_pair_bits[a]) >> 1;
+                        pending[after_a] |= to;
+                        rows[after_a / 64] |= u64::from(to != 0) << (after_a % 64);
                     }
-                    slots[ix][1] |= (word & top_pairs) >> 1;
                 }
             }
-            let exited = slots[ix][1];
-            if exited != 0 {
-                sweep.exits.push(exited | (ix as u64) << EXIT_ID);
-                slots[ix][1] = 0;
+        }
+        // The reach, each pyramid state's word kept with the states alive
+        // for this top's contexts and those under it (those of the reaches
+        // taken are alive for later tops).
+        let first = self.reaches.len() as u32;
+        self.reaches.reserve(n);
+        for &w in &order[..n] {
+            let ix = usize::from(w) & (ROOM - 1);
+            let mut alive = self.reach_alive_words[y * STATES + ix];
+            if alive == u64::MAX {
+                alive = self.reach_alive_word(y, w);
+            }
+            let word = reach[ix] & alive;
+            reach[ix] = 0;
+            if word != 0 {
+                self.reaches.push(word | (ix as u64) << EXIT_ID);
             }
         }
-        sweep.count += 1;
-        if sweep.count <= MARK_FIRST || sweep.count.is_multiple_of(MARK_EVERY) {
-            self.mark_dead(y, sweep);
-        }
+        self.reach_spans[context_key(y, usize::from(id))] =
+            (first, self.reaches.len() as u32 - first);
         Some(())
-    }
-
-    /// After a sweep of top `y`: marks dead for `y` the states it reached
-    /// from which no exit can be reached, latest first. A burial the sweep
-    /// skipped whose context is not yet searched counts as reaching one (a
-    /// state not marked dead is only searched again).
-    fn mark_dead(&self, y: usize, sweep: &mut Sweep) {
-        let p = self.pyramids;
-        let top_pairs = self.pair_bits[PYRAMID_CARDS + y];
-        // `live[i]`: the states of `i` reached from which an exit is.
-        let live_of = &mut sweep.slots;
-        for &(i, word) in sweep.order.iter().rev() {
-            let ix = usize::from(i);
-            let mut live = word & top_pairs;
-            let mut rest = p.exposed[ix];
-            while rest != 0 {
-                let a = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                let after_a = usize::from(p.after[ix][a]);
-                if self.partners[a] >> (PYRAMID_CARDS + y) & 1 != 0 {
-                    live = word;
-                    break;
-                }
-                live |= word & self.pair_bits[a] & (live_of[after_a][0] << 1);
-            }
-            if live != word {
-                let pairs = self.pair_at[ix] as usize..self.pair_at[ix + 1] as usize;
-                for &to in &self.pair_to[pairs] {
-                    live |= word & live_of[usize::from(to)][0];
-                }
-            }
-            let mut todo = word & !live;
-            while todo != 0 {
-                let b = 63 - todo.leading_zeros();
-                todo &= !(1 << b);
-                let t = (b / 2) as usize;
-                if t >= STOCK {
-                    continue;
-                }
-                let reaches = if b & 1 == 0 {
-                    live >> (b + 3) & 1 != 0
-                } else {
-                    let (first, count) = self.spans[context_key(t - 1, ix)];
-                    if first == NONE {
-                        live |= 1 << b;
-                        continue;
-                    }
-                    let exits = &self.exits[first as usize..(first + count) as usize];
-                    exits.iter().any(|&e| {
-                        let (w, bits) = exit_parts(e);
-                        let l = if w as usize == ix {
-                            live
-                        } else {
-                            live_of[w as usize][0]
-                        };
-                        bits & l != 0
-                    })
-                };
-                if reaches {
-                    live |= 1 << b;
-                }
-            }
-            live_of[ix][0] = live;
-            sweep.info[ix][0] &= !(word & !live);
-        }
-        for &(i, _) in &sweep.order {
-            live_of[usize::from(i)][0] = 0;
-        }
     }
 
     /// Explores the states `entry` leads to with top `top` (24: none), a
@@ -1003,7 +1101,7 @@ impl<'a> StackSearch<'a> {
         if slot {
             stock |= 1 << (t - 1);
         }
-        saturates(self.needs(usize::from(id), top).get(), stock)
+        saturates(self.needs(usize::from(id), top, true).get(), stock)
     }
 
     /// The cards of pyramid state `i` with no partner among its own.
@@ -1017,14 +1115,10 @@ impl<'a> StackSearch<'a> {
         self.lonely[i]
     }
 
-    /// The states of pyramid state `id` known dead with top `top`, by the
-    /// position's waste's contexts or by the sweeps.
+    /// The states of pyramid state `id` known dead with top `top`, a card
+    /// of the position's waste or none (`explore`).
     fn dead_word(&self, top: usize, id: usize) -> u64 {
-        // A sweep's states not alive count as dead here: those alive are
-        // asked again after.
-        let swept = self.sweeps.get(top).and_then(|s| s.info.get(id));
-        let swept = swept.map_or(0, |&[ok, _]| if ok == u64::MAX { 0 } else { !ok });
-        self.dead[top][id] | swept
+        self.dead[top][id]
     }
 
     /// A line from state `entry` with top `top` to `target`, searched
@@ -1115,6 +1209,8 @@ impl<'a> StackSearch<'a> {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeSet;
+
     use super::super::cheops::tests::{reference, walk, xorshift};
     use super::{bits, pyramids, StackSearch};
     use crate::deal::Deal;
@@ -1261,6 +1357,84 @@ mod tests {
                 "deal {number}"
             );
         }
+    }
+
+    /// Each context's reach and exits, against a search of its entry
+    /// state by state (`steps`, the burials by the contexts' exits): the
+    /// states it leads to with the top staying, kept while alive for the
+    /// top without its own need, and the states after the top leaves from
+    /// one of them, but by a pyramid card exposed at the entry.
+    #[test]
+    fn reaches_and_exits_are_those_searched_state_by_state() {
+        let p = pyramids();
+        let mut checked = 0;
+        for number in [3, 852, 7580] {
+            let board = Board::new(Deal::from_number(number), cheops());
+            let masks = super::super::partner_masks(&board);
+            let mut search = StackSearch::new(&board, &masks);
+            search.allow(u64::MAX);
+            search.solve(&board.start()).expect("no limit");
+            let contexts: Vec<usize> = (0..search.spans.len())
+                .filter(|&key| search.spans[key].0 != super::NONE)
+                .step_by(97)
+                .collect();
+            for key in contexts {
+                let (y, id) = (key / super::STATES, (key % super::STATES) as u16);
+                let states = |(first, count): (u32, u32), all: &[u64]| {
+                    let mut set = BTreeSet::new();
+                    for &e in &all[first as usize..(first + count) as usize] {
+                        let (w, word) = super::exit_parts(e);
+                        for b in (0..64).filter(|b| word >> b & 1 != 0) {
+                            set.insert(w * super::PER_PYRAMID as u32 + b);
+                        }
+                    }
+                    set
+                };
+                let reach = states(search.reach_spans[key], &search.reaches);
+                let exits = states(search.spans[key], &search.exits);
+                let entry = super::state(id, y + 2, true);
+                let mut seen = BTreeSet::from([entry]);
+                let mut todo = vec![entry];
+                let mut want_reach = BTreeSet::new();
+                let mut want_exits = BTreeSet::new();
+                while let Some(s) = todo.pop() {
+                    let (i, t, slot) = super::parts(s);
+                    if search.reach_alive_word(y, i) >> (s % 64) & 1 == 0 {
+                        continue;
+                    }
+                    want_reach.insert(s);
+                    let mut next = Vec::new();
+                    search.steps(s, y, |step, to| match step {
+                        super::Step::Leave(_) => {
+                            let (after, _, _) = super::parts(to);
+                            let gone = p.set[usize::from(i)] & !p.set[usize::from(after)];
+                            if gone & p.exposed[usize::from(id)] == 0 {
+                                want_exits.insert(to);
+                            }
+                        }
+                        _ => next.push(to),
+                    });
+                    if slot && t < super::STOCK {
+                        let (a, b) = search.context(t - 1, i).expect("no limit");
+                        for k in a..b {
+                            let (w, word) = super::exit_parts(search.exits[k]);
+                            for b in (0..64).filter(|b| word >> b & 1 != 0) {
+                                next.push(w * super::PER_PYRAMID as u32 + b);
+                            }
+                        }
+                    }
+                    for to in next {
+                        if seen.insert(to) {
+                            todo.push(to);
+                        }
+                    }
+                }
+                assert_eq!(reach, want_reach, "deal {number}: the reach of {y} at {id}");
+                assert_eq!(exits, want_exits, "deal {number}: the exits of {y} at {id}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 300, "{checked} contexts");
     }
 
     #[test]
