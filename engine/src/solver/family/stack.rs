@@ -36,7 +36,7 @@
 //! context's exits) and those with an empty slot later (pairs of pyramid
 //! cards, and the draw, to an entry). Every other state it reaches lies in
 //! the reach of a later context it takes. On Cheops 7580 the contexts
-//! search 0.27 million states themselves and take 8.3 million pyramid
+//! search 0.27 million states themselves and take 8.2 million pyramid
 //! states' words from reaches (each the bit set of that pyramid state's
 //! pointers and slots, below), where searching each context's reach
 //! itself, state by state, took 7.5 million states and 2.1 million
@@ -57,14 +57,15 @@
 //! before it. A reach is taken by the contexts of cards under its top,
 //! so it keeps the states that pass without the top's own need (those
 //! contexts' tops have fewer cards under them, so their cards need as
-//! much or more); the top cannot leave from the states that fail only by
-//! it (it has no partner in the pyramid there, and a slot card that pairs
-//! with it meets its need). Whether the top can ever leave from a state
-//! is the top's own, so no state is dropped for that: the reaches are the
-//! same for every top. A context's exits and reach are stored a pyramid
-//! state at a time, as the word of a bit set that holds that state's 50
-//! pointers and slots, so a line that enters the context takes them up a
-//! word at a time.
+//! much or more). At a state that fails only with the top's own need the
+//! top has no partner in the pyramid, so it can leave only with the slot
+//! card, and the cards that needed stock cards with it still lack them
+//! after: the context under it drops that exit. Whether the top can ever
+//! leave from a state is the top's own, so no state is dropped for that:
+//! the reaches are the same for every top. A context's exits and reach
+//! are stored a pyramid state at a time, as the word of a bit set that
+//! holds that state's 50 pointers and slots, so a line that enters the
+//! context takes them up a word at a time.
 //!
 //! The pyramid's states are numbered by their cards left, most first, and
 //! a step either takes cards from the pyramid (a later number) or keeps
@@ -278,7 +279,7 @@ fn context_key(y: usize, id: usize) -> usize {
 
 /// How many pyramid states' words taken with a reach count as one state
 /// searched against the search's budget (about what they cost against it:
-/// on Cheops 7580, 8.3 million words taken and 0.27 million states
+/// on Cheops 7580, 8.2 million words taken and 0.27 million states
 /// searched).
 const TAKEN_PER_STATE: usize = 8;
 
@@ -604,9 +605,8 @@ impl<'a> StackSearch<'a> {
     /// leaves from the states of its reach, but by a pyramid card exposed
     /// at the entry (module docs). The reach's states are alive for every
     /// context under this one, not always for this one (the top's own need
-    /// is left out), but the top cannot leave from those that are not: it
-    /// has no partner in the pyramid there, and a slot card that pairs
-    /// with it meets its need.
+    /// is left out): from those that are not, the top can leave only with
+    /// the slot card, to a state the context under it drops.
     #[cold]
     #[inline(never)]
     fn new_context(&mut self, y: usize, id: u16, key: usize) -> Option<(usize, usize)> {
