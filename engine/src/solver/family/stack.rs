@@ -710,14 +710,7 @@ impl<'a> StackSearch<'a> {
     /// (Hall's condition, by a matching), no later than the lowest of each
     /// card's highest partners.
     fn alive_word(&mut self, y: usize, id: u16) -> u64 {
-        let key = y * self.pyramids.set.len() + usize::from(id);
-        let w = self.alive_words[key];
-        if w != u64::MAX {
-            return w;
-        }
-        let w = self.alive_word_of(y, id, true);
-        self.alive_words[key] = w;
-        w
+        self.cached_alive_word(y, id, true)
     }
 
     /// `alive_word` without the top's own need (`needs`): the states a
@@ -726,13 +719,27 @@ impl<'a> StackSearch<'a> {
     /// cards that need a stock card of their own only grow in number,
     /// with fewer stock cards left, or leave with one of them).
     fn reach_alive_word(&mut self, y: usize, id: u16) -> u64 {
+        self.cached_alive_word(y, id, false)
+    }
+
+    /// `alive_word` (`own`) or `reach_alive_word`, from its table, worked
+    /// out the first time.
+    fn cached_alive_word(&mut self, y: usize, id: u16, own: bool) -> u64 {
         let key = y * self.pyramids.set.len() + usize::from(id);
-        let w = self.reach_alive_words[key];
+        let w = if own {
+            self.alive_words[key]
+        } else {
+            self.reach_alive_words[key]
+        };
         if w != u64::MAX {
             return w;
         }
-        let w = self.alive_word_of(y, id, false);
-        self.reach_alive_words[key] = w;
+        let w = self.alive_word_of(y, id, own);
+        *if own {
+            &mut self.alive_words[key]
+        } else {
+            &mut self.reach_alive_words[key]
+        } = w;
         w
     }
 
